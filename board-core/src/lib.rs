@@ -1,0 +1,62 @@
+//! # board-core
+//!
+//! What the board-game rules crates [`echec-o-cube`], [`kybo`] and [`chess3d`]
+//! share, written once:
+//!
+//! - [`File`], [`Rank`] and [`Square`] for the 8×8 plane, and [`Level`] and
+//!   [`Cell`] for up to eight stacked planes, with their notation (`D5`,
+//!   `N2/C1`): formatters write upper case, parsers accept either case and
+//!   return a typed [`NotationError`] that names what was wrong;
+//! - [`Bitboard`], a set of squares in one `u64`, with shifts that never wrap;
+//! - [`Color`] and [`Outcome`], the players and the result of a game;
+//! - the [`Game`] trait, and written once against it: [`perft`], [`divide`],
+//!   [`random_playout`] with the seeded [`Rng`].
+//!
+//! The index of a square is `rank * 8 + file` (A1 = 0, H1 = 7, A8 = 56, H8 = 63).
+//!
+//! ```
+//! use board_core::{Bitboard, Cell, Square};
+//!
+//! let d5: Square = "d5".parse()?;
+//! assert_eq!(d5.to_string(), "D5");
+//! let around = Bitboard::from_square(d5).orthogonal_neighbours();
+//! assert_eq!(around.count(), 4);
+//! let cell: Cell = "N2/C1".parse()?;
+//! assert_eq!(cell.level().number(), 2);
+//! # Ok::<(), board_core::NotationError>(())
+//! ```
+//!
+//! ## Features
+//! - `serde`: `Serialize`/`Deserialize` for every public data type. Squares and
+//!   cells travel as their text (`"D5"`, `"N2/C1"`) and are validated on the way in.
+//!
+//! [`echec-o-cube`]: https://docs.rs/echec-o-cube
+//! [`kybo`]: https://docs.rs/kybo
+//! [`chess3d`]: https://docs.rs/chess3d
+
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod bitboard;
+mod cell;
+mod error;
+mod game;
+mod perft;
+mod player;
+mod playout;
+#[cfg(feature = "serde")]
+mod serde_impls;
+mod square;
+#[cfg(test)]
+mod tictactoe;
+
+pub use bitboard::{Bitboard, BitboardIter};
+pub use cell::{Cell, Level};
+pub use error::NotationError;
+pub use game::{Game, MoveList};
+pub use perft::{divide, perft};
+pub use player::{Color, Outcome};
+pub use playout::{random_playout, Playout, Rng};
+#[cfg(feature = "serde")]
+pub use serde_impls::deserialize_from_str;
+pub use square::{File, Rank, Square};

@@ -1,0 +1,193 @@
+//! A tiny game written against [`Game`] to test perft and playouts: tic-tac-toe
+//! on the squares A1–C3, White (X) first.
+
+use core::fmt;
+
+use thiserror::Error;
+
+use crate::{divide, perft, random_playout, Color, Game, MoveList, Outcome, Rng, Square};
+
+#[derive(Clone, Debug, Default, PartialEq)]
+struct TicTacToe {
+    marks: [Option<Color>; 9],
+}
+
+#[derive(Debug, Error, PartialEq)]
+enum TttError {
+    #[error("square taken")]
+    Taken,
+    #[error("game over")]
+    Over,
+    #[error("bad move text")]
+    Text,
+}
+
+const LINES: [[usize; 3]; 8] = [
+    [0, 1, 2],
+    [3, 4, 5],
+    [6, 7, 8],
+    [0, 3, 6],
+    [1, 4, 7],
+    [2, 5, 8],
+    [0, 4, 8],
+    [2, 4, 6],
+];
+
+impl TicTacToe {
+    fn winner(&self) -> Option<Color> {
+        LINES.iter().find_map(|l| match l.map(|i| self.marks[i]) {
+            [Some(a), Some(b), Some(c)] if a == b && b == c => Some(a),
+            _ => None,
+        })
+    }
+}
+
+impl fmt::Display for TicTacToe {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for m in self.marks {
+            write!(f, "{}", m.map_or('.', Color::letter))?;
+        }
+        Ok(())
+    }
+}
+
+impl Game for TicTacToe {
+    type Move = Square;
+    type Player = Color;
+    type EndReason = &'static str;
+    type Error = TttError;
+
+    fn to_move(&self) -> Color {
+        if self.marks.iter().flatten().count() % 2 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        }
+    }
+
+    fn legal_moves(&self, moves: &mut MoveList<Square>) {
+        moves.clear();
+        if self.outcome().is_none() {
+            moves.extend(
+                (0..9)
+                    .filter(|&i| self.marks[i].is_none())
+                    .map(|i| Square::new(crate::File::ALL[i % 3], crate::Rank::ALL[i / 3])),
+            );
+        }
+    }
+
+    fn play(&mut self, mv: Square) -> Result<(), TttError> {
+        if self.outcome().is_some() {
+            return Err(TttError::Over);
+        }
+        let i = mv.rank().index() * 3 + mv.file().index();
+        if mv.file().index() > 2 || mv.rank().index() > 2 || self.marks[i].is_some() {
+            return Err(TttError::Taken);
+        }
+        self.play_unchecked(mv);
+        Ok(())
+    }
+
+    fn play_unchecked(&mut self, mv: Square) {
+        let who = self.to_move();
+        self.marks[mv.rank().index() * 3 + mv.file().index()] = Some(who);
+    }
+
+    fn outcome(&self) -> Option<Outcome<Color, &'static str>> {
+        if let Some(winner) = self.winner() {
+            Some(Outcome::Win {
+                winner,
+                reason: "three in a row",
+            })
+        } else if self.marks.iter().all(Option::is_some) {
+            Some(Outcome::Draw { reason: "full" })
+        } else {
+            None
+        }
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Square, TttError> {
+        text.parse().map_err(|_| TttError::Text)
+    }
+}
+
+#[test]
+fn perft_counts_match_the_known_tic_tac_toe_tree() {
+    // Leaves of the tic-tac-toe game tree per depth (games stop at a win).
+    let known = [
+        1, 9, 72, 504, 3024, 15120, 54720, 148_176, 200_448, 127_872, 0,
+    ];
+    let start = TicTacToe::default();
+    for (depth, &count) in known.iter().enumerate() {
+        assert_eq!(perft(&start, depth as u32), count, "depth {depth}");
+    }
+}
+
+#[test]
+fn divide_splits_perft() {
+    let start = TicTacToe::default();
+    let parts = divide(&start, 3);
+    assert_eq!(parts.len(), 9);
+    assert_eq!(parts.iter().map(|p| p.1).sum::<u64>(), 504);
+    // Every first move leaves 8 * 7 replies.
+    assert!(parts.iter().all(|&(_, n)| n == 56));
+    assert!(divide(&start, 0).is_empty());
+    let after_b2 = {
+        let mut g = start.clone();
+        g.play(Square::B2).unwrap();
+        g
+    };
+    assert_eq!(divide(&after_b2, 1).len(), 8);
+}
+
+#[test]
+fn default_methods_and_play_errors() {
+    let mut g = TicTacToe::default();
+    assert!(g.is_legal(Square::A1));
+    assert!(!g.is_legal(Square::D4));
+    assert_eq!(g.count_legal_moves(), 9);
+    g.play(g.parse_move("a1").unwrap()).unwrap();
+    assert_eq!(g.play(Square::A1), Err(TttError::Taken));
+    assert!(g.parse_move("z").is_err());
+    for mv in [Square::A2, Square::B1, Square::B2, Square::C1] {
+        g.play(mv).unwrap();
+    }
+    assert_eq!(g.outcome().and_then(|o| o.winner()), Some(Color::White));
+    assert_eq!(g.play(Square::C3), Err(TttError::Over));
+    assert_eq!(g.count_legal_moves(), 0);
+}
+
+#[test]
+fn playouts_are_seeded_and_end_the_game() {
+    let mut outcomes = Vec::new();
+    for seed in 0..200 {
+        let mut a = TicTacToe::default();
+        let mut b = TicTacToe::default();
+        let pa = random_playout(&mut a, &mut Rng::new(seed), 100);
+        let pb = random_playout(&mut b, &mut Rng::new(seed), 100);
+        assert_eq!(a, b, "same seed, same game");
+        assert_eq!(pa, pb);
+        assert!(pa.outcome.is_some());
+        assert_eq!(pa.plies, a.marks.iter().flatten().count());
+        assert!((5..=9).contains(&pa.plies));
+        outcomes.push(pa.outcome.unwrap().winner());
+    }
+    // Random play reaches all three results.
+    assert!(outcomes.contains(&Some(Color::White)));
+    assert!(outcomes.contains(&Some(Color::Black)));
+    assert!(outcomes.contains(&None));
+    // A ply limit stops early without an outcome.
+    let mut g = TicTacToe::default();
+    let p = random_playout(&mut g, &mut Rng::new(1), 3);
+    assert_eq!((p.plies, p.outcome), (3, None));
+}
+
+#[test]
+fn rng_below_is_in_range_and_spread() {
+    let mut rng = Rng::new(99);
+    let mut seen = [0u32; 7];
+    for _ in 0..7000 {
+        seen[rng.below(7)] += 1;
+    }
+    assert!(seen.iter().all(|&n| (800..1200).contains(&n)), "{seen:?}");
+}

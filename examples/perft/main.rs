@@ -1,0 +1,143 @@
+//! Perft for any of the workspace's games.
+//!
+//! ```text
+//! cargo run --release --example perft -- GAME [OPTIONS] --depth N
+//!
+//! GAME            echec-o-cube | kybo | chess3d
+//! --depth N       plies to count (required)
+//! --moves "A;B"   moves in the game's move text, played from the start first
+//! --divide        also print each first move with its count
+//! chess3d:        --fen TEXT (FEN3D or plain FEN), --levels N (1-8)
+//! echec-o-cube:   --first one|two, --red-mode, --auto-announce
+//! ```
+//!
+//! The last line printed is the node count alone. A bad argument, position or
+//! move prints a message naming the offending text on stderr and exits with 2.
+
+mod chess3d_game;
+mod echec_o_cube_game;
+mod kybo_game;
+
+use std::process::ExitCode;
+
+use board_core::{divide, perft, Game};
+
+/// The parsed command line.
+#[derive(Debug, Default)]
+pub struct Args {
+    pub game: String,
+    pub depth: u32,
+    pub moves: Vec<String>,
+    pub divide: bool,
+    pub fen: Option<String>,
+    pub levels: Option<u8>,
+    pub first: Option<String>,
+    pub red_mode: bool,
+    pub auto_announce: bool,
+}
+
+const GAMES: [&str; 3] = ["echec-o-cube", "kybo", "chess3d"];
+
+fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
+    let mut args = Args::default();
+    let mut depth = None;
+    let value = |it: &mut dyn Iterator<Item = String>, flag: &str| {
+        it.next().ok_or_else(|| format!("{flag} needs a value"))
+    };
+    while let Some(arg) = it.next() {
+        match arg.as_str() {
+            "--depth" => {
+                let v = value(&mut it, "--depth")?;
+                depth = Some(
+                    v.parse()
+                        .map_err(|_| format!("--depth {v:?}: not a number of plies"))?,
+                );
+            }
+            "--moves" => {
+                let v = value(&mut it, "--moves")?;
+                args.moves = v
+                    .split(';')
+                    .map(str::trim)
+                    .filter(|m| !m.is_empty())
+                    .map(str::to_owned)
+                    .collect();
+            }
+            "--divide" => args.divide = true,
+            "--fen" => args.fen = Some(value(&mut it, "--fen")?),
+            "--levels" => {
+                let v = value(&mut it, "--levels")?;
+                args.levels = Some(
+                    v.parse()
+                        .map_err(|_| format!("--levels {v:?}: not a number of levels"))?,
+                );
+            }
+            "--first" => args.first = Some(value(&mut it, "--first")?),
+            "--red-mode" => args.red_mode = true,
+            "--auto-announce" => args.auto_announce = true,
+            other if other.starts_with("--") => return Err(format!("unknown option {other:?}")),
+            other if args.game.is_empty() => {
+                if !GAMES.contains(&other) {
+                    return Err(format!(
+                        "unknown game {other:?}: expected one of {}",
+                        GAMES.join(", ")
+                    ));
+                }
+                args.game = other.to_owned();
+            }
+            other => return Err(format!("unexpected argument {other:?}")),
+        }
+    }
+    if args.game.is_empty() {
+        return Err(format!("no game given: expected one of {}", GAMES.join(", ")));
+    }
+    args.depth = depth.ok_or("--depth N is required")?;
+    let game_options = [
+        ("--fen", args.fen.is_some(), "chess3d"),
+        ("--levels", args.levels.is_some(), "chess3d"),
+        ("--first", args.first.is_some(), "echec-o-cube"),
+        ("--red-mode", args.red_mode, "echec-o-cube"),
+        ("--auto-announce", args.auto_announce, "echec-o-cube"),
+    ];
+    for (flag, given, game) in game_options {
+        if given && args.game != game {
+            return Err(format!("{flag} applies to {game} only, not {}", args.game));
+        }
+    }
+    Ok(args)
+}
+
+/// Plays `args.moves` from `game`, then prints the (divided) perft count.
+pub fn run<G: Game>(mut game: G, args: &Args) -> Result<(), String> {
+    for text in &args.moves {
+        let mv = game
+            .parse_move(text)
+            .map_err(|e| format!("move {text:?}: {e}"))?;
+        game.play(mv).map_err(|e| format!("move {text:?}: {e}"))?;
+    }
+    let total = if args.divide {
+        let parts = divide(&game, args.depth);
+        for (mv, count) in &parts {
+            println!("{mv}: {count}");
+        }
+        parts.iter().map(|p| p.1).sum()
+    } else {
+        perft(&game, args.depth)
+    };
+    println!("{total}");
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let result = parse_args(std::env::args().skip(1)).and_then(|args| match args.game.as_str() {
+        "echec-o-cube" => echec_o_cube_game::run_perft(&args),
+        "kybo" => kybo_game::run_perft(&args),
+        _ => chess3d_game::run_perft(&args),
+    });
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("perft: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
