@@ -4,3 +4,6 @@
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+
+#[cfg(feature = "reference")]
+pub mod reference;

@@ -1,0 +1,1 @@
+//! The slow, obviously-correct mailbox reference implementation (feature `reference`).
