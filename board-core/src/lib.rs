@@ -10,7 +10,7 @@
 //! - [`Bitboard`], a set of squares in one `u64`, with shifts that never wrap;
 //! - [`Color`] and [`Outcome`], the players and the result of a game;
 //! - the [`Game`] trait, and written once against it: [`perft`], [`divide`],
-//!   [`random_playout`] with the seeded [`Rng`].
+//!   [`random_playout`] with the seeded [`Rng`], and the [`Mcts`] search agent.
 //!
 //! The index of a square is `rank * 8 + file` (A1 = 0, H1 = 7, A8 = 56, H8 = 63).
 //!
@@ -44,6 +44,7 @@ mod game;
 mod perft;
 mod player;
 mod playout;
+mod search;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod square;
@@ -57,6 +58,7 @@ pub use game::{Game, MoveList};
 pub use perft::{divide, perft};
 pub use player::{Color, Outcome};
 pub use playout::{random_playout, Playout, Rng};
+pub use search::Mcts;
 #[cfg(feature = "serde")]
 pub use serde_impls::deserialize_from_str;
 pub use square::{File, Rank, Square};

@@ -191,3 +191,44 @@ fn rng_below_is_in_range_and_spread() {
     }
     assert!(seen.iter().all(|&n| (800..1200).contains(&n)), "{seen:?}");
 }
+
+fn after(moves: &[Square]) -> TicTacToe {
+    let mut g = TicTacToe::default();
+    for &mv in moves {
+        g.play(mv).unwrap();
+    }
+    g
+}
+
+#[test]
+fn mcts_takes_a_win_and_blocks_a_loss() {
+    use crate::Mcts;
+    // X: A1 B1, O: A2 B2, X to move: C1 wins at once.
+    let win = after(&[Square::A1, Square::A2, Square::B1, Square::B2]);
+    // X: A1 B1 C3, O: B2, O to move... build: X A1, O B2, X B1: O must block C1.
+    let block = after(&[Square::A1, Square::B2, Square::B1]);
+    let agent = Mcts::with_playouts(3000);
+    for seed in 0..5 {
+        assert_eq!(agent.choose(&win, &mut Rng::new(seed)), Some(Square::C1));
+        assert_eq!(agent.choose(&block, &mut Rng::new(seed)), Some(Square::C1));
+    }
+    // One legal move: returned without search; none: None.
+    let full = after(&[
+        Square::A1,
+        Square::B1,
+        Square::C1,
+        Square::B2,
+        Square::A2,
+        Square::C2,
+        Square::B3,
+        Square::A3,
+    ]);
+    assert_eq!(agent.choose(&full, &mut Rng::new(0)), Some(Square::C3));
+    let over = after(&[Square::A1, Square::A2, Square::B1, Square::B2, Square::C1]);
+    assert_eq!(agent.choose(&over, &mut Rng::new(0)), None);
+    // The same seed gives the same choice.
+    let start = TicTacToe::default();
+    let a = Mcts::with_playouts(200).choose(&start, &mut Rng::new(9));
+    let b = Mcts::with_playouts(200).choose(&start, &mut Rng::new(9));
+    assert_eq!(a, b);
+}

@@ -1,0 +1,151 @@
+//! A game-independent search agent: Monte Carlo tree search with random
+//! playouts (UCT), written once against [`Game`].
+
+use std::time::{Duration, Instant};
+
+use crate::game::{Game, MoveList};
+use crate::playout::{random_playout, Rng};
+
+/// Monte Carlo tree search settings. Strength grows with the playouts (or the
+/// time) it may spend per move.
+///
+/// Rewards are 1 for a win, ½ for a draw or a playout cut by the ply limit,
+/// 0 for a loss, each counted for the player who made the move into a node,
+/// so games where a player moves several times in a row (ÉCHEC O CUBE's bonus
+/// turns) are handled like any other.
+///
+/// ```
+/// use board_core::{Mcts, Rng};
+/// let agent = Mcts::with_playouts(500);
+/// assert_eq!(agent.playouts, 500);
+/// // agent.choose(&position, &mut Rng::new(1)) returns a legal move of any `Game`.
+/// # let _ = Rng::new(1);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Mcts {
+    /// Playouts per move.
+    pub playouts: u32,
+    /// Stop early once this much time has passed (checked between playouts).
+    pub time_limit: Option<Duration>,
+    /// Longest playout, in moves; a longer one counts as a draw.
+    pub max_plies: usize,
+    /// The UCT exploration constant (√2 is the textbook value).
+    pub exploration: f64,
+}
+
+impl Default for Mcts {
+    fn default() -> Mcts {
+        Mcts {
+            playouts: 1000,
+            time_limit: None,
+            max_plies: 1000,
+            exploration: std::f64::consts::SQRT_2,
+        }
+    }
+}
+
+struct Node<G: Game> {
+    mv: Option<G::Move>,
+    /// Who made the move into this node.
+    mover: Option<G::Player>,
+    parent: usize,
+    children: Vec<usize>,
+    untried: MoveList<G::Move>,
+    visits: u32,
+    reward: f64,
+}
+
+impl Mcts {
+    /// Default settings with `playouts` playouts per move.
+    pub fn with_playouts(playouts: u32) -> Mcts {
+        Mcts {
+            playouts,
+            ..Mcts::default()
+        }
+    }
+
+    /// The move the search prefers (the most visited), or `None` if the game
+    /// has no legal move. Deterministic for a given `rng` state and no time limit.
+    pub fn choose<G: Game>(&self, game: &G, rng: &mut Rng) -> Option<G::Move> {
+        let mut root_moves = MoveList::new();
+        game.legal_moves(&mut root_moves);
+        if root_moves.len() <= 1 {
+            return root_moves.first().copied();
+        }
+        let start = Instant::now();
+        let mut nodes: Vec<Node<G>> = vec![Node {
+            mv: None,
+            mover: None,
+            parent: usize::MAX,
+            children: Vec::new(),
+            untried: root_moves,
+            visits: 0,
+            reward: 0.0,
+        }];
+        for _ in 0..self.playouts.max(1) {
+            if self.time_limit.is_some_and(|t| start.elapsed() >= t) {
+                break;
+            }
+            let mut state = game.clone();
+            let mut at = 0;
+            // Selection: descend through fully expanded nodes by UCT.
+            while nodes[at].untried.is_empty() && !nodes[at].children.is_empty() {
+                at = self.best_child(&nodes, at);
+                state.play_unchecked(nodes[at].mv.expect("only the root has no move"));
+            }
+            // Expansion: one untried move, chosen at random.
+            if !nodes[at].untried.is_empty() {
+                let untried = &mut nodes[at].untried;
+                let mv = untried.swap_remove(rng.below(untried.len()));
+                let mover = state.to_move();
+                state.play_unchecked(mv);
+                let mut moves = MoveList::new();
+                state.legal_moves(&mut moves);
+                nodes.push(Node {
+                    mv: Some(mv),
+                    mover: Some(mover),
+                    parent: at,
+                    children: Vec::new(),
+                    untried: moves,
+                    visits: 0,
+                    reward: 0.0,
+                });
+                let child = nodes.len() - 1;
+                nodes[at].children.push(child);
+                at = child;
+            }
+            // Simulation, then backpropagation.
+            let outcome = random_playout(&mut state, rng, self.max_plies).outcome;
+            while at != usize::MAX {
+                let node = &mut nodes[at];
+                node.visits += 1;
+                node.reward += match (outcome.and_then(|o| o.winner()), node.mover) {
+                    (Some(w), Some(m)) if w == m => 1.0,
+                    (Some(_), Some(_)) => 0.0,
+                    _ => 0.5,
+                };
+                at = node.parent;
+            }
+        }
+        let root = &nodes[0];
+        root.children
+            .iter()
+            .max_by_key(|&&c| nodes[c].visits)
+            .and_then(|&c| nodes[c].mv)
+    }
+
+    fn best_child<G: Game>(&self, nodes: &[Node<G>], at: usize) -> usize {
+        let log_n = f64::from(nodes[at].visits.max(1)).ln();
+        let uct = |c: usize| {
+            let n = &nodes[c];
+            let visits = f64::from(n.visits.max(1));
+            n.reward / visits + self.exploration * (log_n / visits).sqrt()
+        };
+        nodes[at]
+            .children
+            .iter()
+            .copied()
+            .max_by(|&a, &b| uct(a).total_cmp(&uct(b)))
+            .expect("a fully expanded node has children")
+    }
+}
