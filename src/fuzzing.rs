@@ -1,0 +1,84 @@
+//! The bodies of the fuzz targets in `fuzz/`, as plain functions: cargo-fuzz
+//! calls them with its inputs, and the normal tests call them with random
+//! inputs, so CI covers them without a nightly toolchain.
+//!
+//! Each body panics only when it finds a bug (a parser that panics, a state
+//! that breaks an invariant); bad input itself must give a typed error.
+
+use board_core::MoveList;
+
+use crate::{invariants::check_position, Kit};
+
+/// Every parser of `K` on `data` as text: move, position, record and JSON.
+/// Whatever parses must round trip and satisfy the position invariants.
+pub fn parse_text<K: Kit>(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    for start in K::variants() {
+        start.parse_everything(&text);
+    }
+    if let Ok(state) = K::from_position_text(&text) {
+        if let Err(e) = check_position(&state) {
+            panic!("position text {text:?} read into a broken state: {e}");
+        }
+    }
+    if let Ok(state) = K::from_json(&text) {
+        if let Err(e) = check_position(&state) {
+            panic!("JSON {text:?} read into a broken state: {e}");
+        }
+    }
+    if let Ok((start, moves)) = K::replay(&text) {
+        let mut state = start;
+        for mv in moves {
+            if let Err(e) = state.play(mv) {
+                panic!("replayed record {text:?} holds an illegal move {mv}: {e}");
+            }
+        }
+        if let Err(e) = check_position(&state) {
+            panic!("record {text:?} replays into a broken state: {e}");
+        }
+    }
+}
+
+/// Plays a game driven by `data`: the first byte picks the start, then each
+/// byte either picks a legal move (even bytes) or tries a move of the whole
+/// move space (odd bytes), checking that `is_legal`, `play` and the move list
+/// agree, and that a refused move changes nothing.
+pub fn play_bytes<K: Kit>(data: &[u8]) {
+    let variants = K::variants();
+    let Some((&first, rest)) = data.split_first() else {
+        return;
+    };
+    let mut state = variants[first as usize % variants.len()].clone();
+    let mut moves = MoveList::new();
+    for pair in rest.chunks(2) {
+        let (choice, index) = (pair[0], *pair.get(1).unwrap_or(&0) as usize);
+        state.legal_moves(&mut moves);
+        if moves.is_empty() {
+            assert!(state.outcome().is_some(), "no move but no outcome");
+            return;
+        }
+        let mv = if choice % 2 == 0 {
+            moves[(choice as usize / 2 * 256 + index) % moves.len()]
+        } else {
+            let space = state.move_space();
+            if space.is_empty() {
+                continue;
+            }
+            space[(choice as usize / 2 * 256 + index) % space.len()]
+        };
+        let listed = moves.contains(&mv);
+        assert_eq!(
+            state.is_legal(mv),
+            listed,
+            "is_legal({mv}) vs the move list"
+        );
+        let before = state.clone();
+        match state.play(mv) {
+            Ok(()) => assert!(listed, "play accepted {mv}, which is not listed"),
+            Err(_) => {
+                assert!(!listed, "play refused the listed move {mv}");
+                assert!(state == before, "refusing {mv} changed the state");
+            }
+        }
+    }
+}

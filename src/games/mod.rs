@@ -1,0 +1,1 @@
+//! [`Kit`](crate::Kit) for each game of the workspace.
