@@ -76,17 +76,13 @@ fn parse_level<'a>(whole: &str, text: &'a str) -> Result<(Level, &'a str), Notat
     };
     let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
     let (num, rest) = rest.split_at(digits);
-    match num.parse::<u8>() {
-        Ok(n @ 1..=8) => Ok((Level(n - 1), rest)),
-        Ok(_) => Err(NotationError::Level {
-            text: whole.to_owned(),
-            found: num.to_owned(),
-        }),
-        Err(_) if num.is_empty() => Err(NotationError::Syntax {
+    match num.as_bytes() {
+        &[d @ b'1'..=b'8'] => Ok((Level(d - b'1'), rest)),
+        [] => Err(NotationError::Syntax {
             text: whole.to_owned(),
             expected: "a level number after N",
         }),
-        Err(_) => Err(NotationError::Level {
+        _ => Err(NotationError::Level {
             text: whole.to_owned(),
             found: num.to_owned(),
         }),
@@ -226,6 +222,7 @@ mod tests {
         assert!(matches!("".parse::<Cell>(), Err(E::Empty { .. })));
         assert!(matches!("N9/A1".parse::<Cell>(), Err(E::Level { found, .. }) if found == "9"));
         assert!(matches!("N0/A1".parse::<Cell>(), Err(E::Level { .. })));
+        assert!(matches!("N02/A1".parse::<Cell>(), Err(E::Level { .. })));
         assert!(matches!("N/A1".parse::<Cell>(), Err(E::Syntax { .. })));
         assert!(matches!("X2/A1".parse::<Cell>(), Err(E::Syntax { .. })));
         assert!(matches!(

@@ -306,8 +306,8 @@ fn parse_rank(text: &str, digits: &str) -> Result<Rank, NotationError> {
             expected: "a rank digit 1-8",
         });
     }
-    match digits.parse::<u8>() {
-        Ok(n @ 1..=8) => Ok(Rank::ALL[n as usize - 1]),
+    match digits.as_bytes() {
+        &[d @ b'1'..=b'8'] => Ok(Rank::ALL[(d - b'1') as usize]),
         _ => Err(NotationError::Rank {
             text: text.to_owned(),
             found: digits.to_owned(),
@@ -380,6 +380,8 @@ mod tests {
         ));
         assert!(matches!("A0".parse::<Square>(), Err(E::Rank { .. })));
         assert!(matches!("A10".parse::<Square>(), Err(E::Rank { .. })));
+        // One digit only: no leading zero.
+        assert!(matches!("A05".parse::<Square>(), Err(E::Rank { .. })));
         assert!(matches!("A".parse::<Square>(), Err(E::Syntax { .. })));
         assert!(matches!("A5x".parse::<Square>(), Err(E::Syntax { .. })));
         assert!(matches!(
