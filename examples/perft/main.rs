@@ -88,7 +88,10 @@ fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
         }
     }
     if args.game.is_empty() {
-        return Err(format!("no game given: expected one of {}", GAMES.join(", ")));
+        return Err(format!(
+            "no game given: expected one of {}",
+            GAMES.join(", ")
+        ));
     }
     args.depth = depth.ok_or("--depth N is required")?;
     let game_options = [
