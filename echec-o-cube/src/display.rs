@@ -1,0 +1,122 @@
+//! The text board: grooves, pale and dark pieces, reds, closed squares and
+//! the state of play.
+
+use core::fmt;
+
+use board_core::{File, Rank, Square};
+
+use crate::geometry::{GameSquare, Segment, Size};
+use crate::position::{Kind, Player, Position};
+
+/// The character of a crossing: `R` red, `+` a piece ends there, `.` free.
+fn crossing(pos: &Position, sq: Square) -> char {
+    if pos.has_red(sq) {
+        'R'
+    } else if !pos.free_crossings().contains(sq) {
+        '+'
+    } else {
+        '.'
+    }
+}
+
+impl fmt::Display for Position {
+    /// The board, rank 8 at the top, then the state of play:
+    ///
+    /// - crossings: `.` free, `+` a piece ends there, `R` a red;
+    /// - horizontal segments: `---` pale, `===` dark, blank when empty;
+    /// - vertical segments: `|` pale, `H` dark, blank when empty;
+    /// - inside a closed 1×1: `1` or `2`, the player who closed it, `x` if
+    ///   it is dead;
+    ///
+    /// then one line per closed 2×2, and the turn, points, supplies, reds
+    /// and claimable points.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (ri, rank) in Rank::ALL.iter().enumerate().rev() {
+            // The crossings of this rank and the horizontal segments between them.
+            write!(f, "{} ", rank.char())?;
+            for file in File::ALL {
+                let sq = Square::new(file, *rank);
+                write!(f, "{}", crossing(self, sq))?;
+                if let Some(s) = Segment::horizontal(sq) {
+                    f.write_str(match self.piece_at(s) {
+                        Some(Kind::Pale) => "---",
+                        Some(Kind::Dark) => "===",
+                        None => "   ",
+                    })?;
+                }
+            }
+            writeln!(f)?;
+            if ri == 0 {
+                break;
+            }
+            // The vertical segments between this rank and the one below, and
+            // the unit squares between them.
+            f.write_str("  ")?;
+            let below = Rank::ALL[ri - 1];
+            for file in File::ALL {
+                let sq = Square::new(file, below);
+                let v = Segment::vertical(sq).and_then(|s| self.piece_at(s));
+                f.write_str(match v {
+                    Some(Kind::Pale) => "|",
+                    Some(Kind::Dark) => "H",
+                    None => " ",
+                })?;
+                if let Some(unit) = GameSquare::unit(sq) {
+                    let inside = if self.is_closed(unit) {
+                        if self.is_dead(unit) {
+                            'x'
+                        } else {
+                            let by = self
+                                .closed_squares()
+                                .find(|c| c.square == unit)
+                                .map_or(Player::One, |c| c.closed_by);
+                            if by == Player::One {
+                                '1'
+                            } else {
+                                '2'
+                            }
+                        }
+                    } else {
+                        ' '
+                    };
+                    write!(f, " {inside} ")?;
+                }
+            }
+            writeln!(f)?;
+        }
+        f.write_str("  ")?;
+        for file in File::ALL {
+            write!(f, "{}   ", file.char())?;
+        }
+        writeln!(f)?;
+        for c in self.closed_squares().filter(|c| c.square.size() == Size::Big) {
+            writeln!(
+                f,
+                "2x2 {} closed by {}{}",
+                c.square,
+                c.closed_by,
+                if c.dead { ", dead" } else { "" }
+            )?;
+        }
+        match self.result() {
+            Some(outcome) => writeln!(f, "game over: {outcome}")?,
+            None => writeln!(f, "to move: {}", self.turn())?,
+        }
+        for p in Player::ALL {
+            let (pale, dark) = self.supply(p);
+            writeln!(
+                f,
+                "{p}: {} points, {pale} pale and {dark} dark left, final count {}",
+                self.points(p),
+                self.final_count(p)
+            )?;
+        }
+        if self.config().red_mode {
+            writeln!(f, "reds left: {}", self.reds_left())?;
+        }
+        if let Some(points) = self.claimable() {
+            writeln!(f, "claimable: {points} points")?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,226 @@
+//! Legal move generation on bitboards (EOC-6 to EOC-10, EOC-15, EOC-17,
+//! EOC-22).
+//!
+//! Everything is computed for the whole board at once with shifts and masks:
+//! the crossings each kind reaches, the empty segments that touch them, and
+//! the segments whose filling would close a live square. Generation performs
+//! no heap allocation (the [`MoveList`] holds 256 moves inline, more than the
+//! 112 × 2 placements, 64 reds and one claim a position can offer... in all
+//! but pathological red-mode positions).
+
+use board_core::{Bitboard, MoveList};
+
+use crate::geometry::{Segment, BIG_SQUARES, H_SEGMENTS, UNIT_SQUARES, V_SEGMENTS};
+use crate::notation::Move;
+use crate::position::{dead_bigs, dead_units, ends, Kind, Position};
+
+/// Horizontal segments (by left crossing) with an end in `x`.
+#[inline]
+const fn touching_h(x: u64) -> u64 {
+    (x | x >> 1) & H_SEGMENTS
+}
+
+/// Vertical segments (by bottom crossing) with an end in `x`.
+#[inline]
+const fn touching_v(x: u64) -> u64 {
+    (x | x >> 8) & V_SEGMENTS
+}
+
+/// The legal placements of each kind as segment boards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Placements {
+    /// Pale: `[horizontal, vertical]`.
+    pub pale: [u64; 2],
+    /// Dark: `[horizontal, vertical]`.
+    pub dark: [u64; 2],
+}
+
+impl Placements {
+    #[inline]
+    pub(crate) const fn any(&self) -> bool {
+        self.pale[0] | self.pale[1] | self.dark[0] | self.dark[1] != 0
+    }
+
+    #[inline]
+    pub(crate) const fn of(&self, kind: Kind) -> [u64; 2] {
+        match kind {
+            Kind::Pale => self.pale,
+            Kind::Dark => self.dark,
+        }
+    }
+}
+
+impl Position {
+    /// The empty segments that each kind may take, ignoring supplies (EOC-7,
+    /// EOC-8, EOC-9).
+    #[inline]
+    pub(crate) const fn reachable(&self) -> Placements {
+        let fh = self.pale[0] | self.dark[0];
+        let fv = self.pale[1] | self.dark[1];
+        let empty_h = H_SEGMENTS & !fh;
+        let empty_v = V_SEGMENTS & !fv;
+        if fh | fv == 0 {
+            // EOC-7: the first piece is free.
+            return Placements {
+                pale: [empty_h, empty_v],
+                dark: [empty_h, empty_v],
+            };
+        }
+        let d = ends(self.dark[0], self.dark[1]);
+        let p = ends(self.pale[0], self.pale[1]);
+        Placements {
+            pale: [empty_h & touching_h(d), empty_v & touching_v(d)],
+            dark: [
+                empty_h & touching_h(p) & !touching_h(d),
+                empty_v & touching_v(p) & !touching_v(d),
+            ],
+        }
+    }
+
+    /// The placements legal for the player to move, supplies included.
+    #[inline]
+    pub(crate) const fn placements(&self) -> Placements {
+        let mut p = self.reachable();
+        let i = self.to_move as usize;
+        if self.pale_left[i] == 0 {
+            p.pale = [0, 0];
+        }
+        if self.dark_left[i] == 0 {
+            p.dark = [0, 0];
+        }
+        p
+    }
+
+    /// Whether the player to move has a legal placement (EOC-18).
+    #[inline]
+    pub(crate) const fn has_placement(&self) -> bool {
+        self.placements().any()
+    }
+
+    /// The empty segments `[horizontal, vertical]` whose filling (by either
+    /// kind) closes at least one live square (EOC-12, EOC-13, EOC-15).
+    pub(crate) const fn closing(&self) -> [u64; 2] {
+        let fh = self.pale[0] | self.dark[0];
+        let fv = self.pale[1] | self.dark[1];
+        let mut ch = 0;
+        let mut cv = 0;
+
+        // Unit squares by corner b: bottom h(b), top h(b+8), left v(b), right v(b+1).
+        let l1 = UNIT_SQUARES & !dead_units(self.reds);
+        let (bot, top, left, right) = (fh, fh >> 8, fv, fv >> 1);
+        ch |= l1 & top & left & right;
+        ch |= (l1 & bot & left & right) << 8;
+        cv |= l1 & bot & top & right;
+        cv |= (l1 & bot & top & left) << 1;
+
+        // 2×2 squares by corner b: bottom h(b), h(b+1); top h(b+16), h(b+17);
+        // left v(b), v(b+8); right v(b+2), v(b+10).
+        let l2 = BIG_SQUARES & !dead_bigs(self.reds);
+        let (b0, b1, t0, t1) = (fh, fh >> 1, fh >> 16, fh >> 17);
+        let (l0, l8, r0, r8) = (fv, fv >> 8, fv >> 2, fv >> 10);
+        let hall = b0 & b1 & t0 & t1;
+        let vall = l0 & l8 & r0 & r8;
+        let lh = l2 & vall;
+        ch |= lh & b1 & t0 & t1;
+        ch |= (lh & b0 & t0 & t1) << 1;
+        ch |= (lh & b0 & b1 & t1) << 16;
+        ch |= (lh & b0 & b1 & t0) << 17;
+        let lv = l2 & hall;
+        cv |= lv & l8 & r0 & r8;
+        cv |= (lv & l0 & r0 & r8) << 8;
+        cv |= (lv & l0 & l8 & r8) << 2;
+        cv |= (lv & l0 & l8 & r0) << 10;
+
+        [ch & H_SEGMENTS & !fh, cv & V_SEGMENTS & !fv]
+    }
+
+    /// Whether a red may be placed now (red mode, pool not empty), ignoring
+    /// the crossing.
+    #[inline]
+    pub(crate) const fn reds_playable(&self) -> bool {
+        self.config.red_mode && self.reds_left > 0
+    }
+
+    /// Fills `moves` with every legal move (EOC-22): the claim, placements
+    /// (closing ones announced then unannounced, or announced only with
+    /// auto-announce), then reds.
+    pub(crate) fn generate(&self, moves: &mut MoveList<Move>) {
+        moves.clear();
+        let placements = self.placements();
+        if !placements.any() {
+            return;
+        }
+        if self.claim_pending {
+            moves.push(Move::Claim);
+        }
+        let closing = self.closing();
+        let auto = self.config.auto_announce;
+        for kind in [Kind::Pale, Kind::Dark] {
+            let boards = placements.of(kind);
+            for (o, &board) in boards.iter().enumerate() {
+                let mut bits = board;
+                while bits != 0 {
+                    let b = bits.trailing_zeros();
+                    bits &= bits - 1;
+                    let segment = Segment::from_raw((o as u8) << 6 | b as u8);
+                    if closing[o] >> b & 1 == 1 {
+                        moves.push(Move::Place {
+                            kind,
+                            segment,
+                            announced: true,
+                        });
+                        if auto {
+                            continue;
+                        }
+                    }
+                    moves.push(Move::Place {
+                        kind,
+                        segment,
+                        announced: false,
+                    });
+                }
+            }
+        }
+        if self.reds_playable() {
+            moves.extend(self.free_crossings().into_iter().map(Move::Red));
+        }
+    }
+
+    /// The number of legal moves, counted on the bitboards.
+    pub(crate) fn count(&self) -> u64 {
+        let p = self.placements();
+        if !p.any() {
+            return 0;
+        }
+        let [ch, cv] = self.closing();
+        let mut n = 0;
+        for [h, v] in [p.pale, p.dark] {
+            n += (h.count_ones() + v.count_ones()) as u64;
+            if !self.config.auto_announce {
+                n += ((h & ch).count_ones() + (v & cv).count_ones()) as u64;
+            }
+        }
+        if self.claim_pending {
+            n += 1;
+        }
+        if self.reds_playable() {
+            n += self.free_crossings().count() as u64;
+        }
+        n
+    }
+
+    /// The segments where a piece of `kind` may be placed now (EOC-6 to
+    /// EOC-9), as a list, for a UI to highlight.
+    pub fn legal_segments(&self, kind: Kind) -> Vec<Segment> {
+        let [h, v] = self.placements().of(kind);
+        Bitboard(h)
+            .into_iter()
+            .map(|s| Segment::from_raw(s as u8))
+            .chain(
+                Bitboard(v)
+                    .into_iter()
+                    .map(|s| Segment::from_raw(64 | s as u8)),
+            )
+            .collect()
+    }
+}

@@ -1,0 +1,254 @@
+//! Applying a move: validation with a typed error naming the broken rule,
+//! closures and scoring, bonus turns and claims, and the [`Game`] trait.
+
+use board_core::{Game, MoveList, Outcome};
+
+use crate::error::{Error, PlayError};
+use crate::geometry::Segment;
+use crate::notation::Move;
+use crate::position::{
+    dead_bigs, dead_units, ends, full_bigs, full_units, EndReason, Kind, Player, Position,
+};
+
+/// What a placement would close: `[unit, big]` squares newly closed, and the
+/// live ones among them.
+#[derive(Clone, Copy, Debug)]
+struct Closure {
+    new: [u64; 2],
+    live: [u64; 2],
+}
+
+impl Closure {
+    #[inline]
+    const fn any_live(&self) -> bool {
+        self.live[0] | self.live[1] != 0
+    }
+}
+
+impl Position {
+    /// The squares that filling `segment` closes, in the current position.
+    #[inline]
+    fn closure(&self, segment: Segment) -> Closure {
+        let i = segment.index();
+        let (o, bit) = (i >> 6, 1u64 << (i & 63));
+        let mut h = self.pale[0] | self.dark[0];
+        let mut v = self.pale[1] | self.dark[1];
+        if o == 0 {
+            h |= bit;
+        } else {
+            v |= bit;
+        }
+        let new = [
+            full_units(h, v) & !self.closed[0],
+            full_bigs(h, v) & !self.closed[1],
+        ];
+        Closure {
+            new,
+            live: [
+                new[0] & !dead_units(self.reds),
+                new[1] & !dead_bigs(self.reds),
+            ],
+        }
+    }
+
+    /// The points of the live squares in `live` (EOC-14), with the darks as
+    /// they stand (the placed piece included).
+    #[inline]
+    fn worth(&self, live: [u64; 2]) -> u16 {
+        let (dh, dv) = (self.dark[0], self.dark[1]);
+        let (bot, top, left, right) = (dh, dh >> 8, dv, dv >> 1);
+        let maximal = (bot & top) | (left & right);
+        let any = bot | top | left | right;
+        let p = self.config.points;
+        let u = live[0];
+        let n = |x: u64, pts: u8| x.count_ones() as u16 * pts as u16;
+        n(u & !any, p.standard)
+            + n(u & any & !maximal, p.enriched)
+            + n(u & maximal, p.maximal)
+            + n(live[1], p.big)
+    }
+
+    /// Why `mv` is illegal here, or `Ok` if it is legal.
+    pub fn check(&self, mv: Move) -> Result<(), PlayError> {
+        if self.is_over() {
+            return Err(PlayError::GameOver);
+        }
+        match mv {
+            Move::Claim => {
+                if !self.claim_pending {
+                    return Err(PlayError::NothingToClaim);
+                }
+            }
+            Move::Red(sq) => {
+                if !self.config.red_mode {
+                    return Err(PlayError::RedModeOff);
+                }
+                if self.reds_left == 0 {
+                    return Err(PlayError::NoRedLeft);
+                }
+                if !self.free_crossings().contains(sq) {
+                    return Err(PlayError::CrossingNotFree(sq));
+                }
+            }
+            Move::Place {
+                kind,
+                segment,
+                announced,
+            } => {
+                if self.piece_at(segment).is_some() {
+                    return Err(PlayError::SegmentOccupied(segment));
+                }
+                let (pale, dark) = self.supply(self.to_move);
+                if match kind {
+                    Kind::Pale => pale,
+                    Kind::Dark => dark,
+                } == 0
+                {
+                    return Err(PlayError::NoPieceLeft {
+                        player: self.to_move,
+                        kind,
+                    });
+                }
+                if self.piece_count() > 0 {
+                    let at = segment.crossings().0;
+                    let darks = ends(self.dark[0], self.dark[1]);
+                    match kind {
+                        Kind::Pale if at & darks == 0 => {
+                            return Err(PlayError::PaleTouchesNoDark(segment))
+                        }
+                        Kind::Dark if at & darks != 0 => {
+                            return Err(PlayError::DarkTouchesDark(segment))
+                        }
+                        Kind::Dark if at & ends(self.pale[0], self.pale[1]) == 0 => {
+                            return Err(PlayError::DarkTouchesNoPale(segment))
+                        }
+                        _ => {}
+                    }
+                }
+                let live = self.closure(segment).any_live();
+                if announced && !live {
+                    return Err(PlayError::NothingToAnnounce(segment));
+                }
+                if !announced && live && self.config.auto_announce {
+                    return Err(PlayError::AnnouncementRequired(segment));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether `mv` is legal here.
+    #[inline]
+    pub fn is_legal(&self, mv: Move) -> bool {
+        self.check(mv).is_ok()
+    }
+
+    /// Plays `mv` if it is legal; otherwise returns the broken rule and
+    /// leaves the position unchanged. The squares it closed are then given
+    /// by [`last_closed`](Position::last_closed).
+    pub fn play(&mut self, mv: Move) -> Result<(), PlayError> {
+        self.check(mv)?;
+        self.apply(mv);
+        Ok(())
+    }
+
+    /// Plays a legal move without checking it. An illegal move leaves the
+    /// position in an unspecified (but memory-safe) state.
+    pub fn apply(&mut self, mv: Move) {
+        let me = self.to_move as usize;
+        match mv {
+            Move::Claim => {
+                self.points[me] = self.points[me].saturating_add(self.claimable);
+                self.claimable = 0;
+                self.claim_pending = false;
+            }
+            Move::Red(sq) => {
+                self.reds |= 1 << sq as u8;
+                self.reds_left = self.reds_left.saturating_sub(1);
+            }
+            Move::Place {
+                kind,
+                segment,
+                announced,
+            } => {
+                let closure = self.closure(segment);
+                let i = segment.index();
+                let (o, bit) = (i >> 6, 1u64 << (i & 63));
+                match kind {
+                    Kind::Pale => {
+                        self.pale[o] |= bit;
+                        self.pale_left[me] = self.pale_left[me].saturating_sub(1);
+                    }
+                    Kind::Dark => {
+                        self.dark[o] |= bit;
+                        self.dark_left[me] = self.dark_left[me].saturating_sub(1);
+                    }
+                }
+                self.closed[0] |= closure.new[0];
+                self.closed[1] |= closure.new[1];
+                if self.to_move == Player::Two {
+                    self.closed_by_two[0] |= closure.new[0];
+                    self.closed_by_two[1] |= closure.new[1];
+                }
+                self.last_closed = closure.new;
+                // EOC-17: placing without claiming lets the claim lapse.
+                self.claim_pending = false;
+                self.claimable = 0;
+                if closure.any_live() {
+                    let worth = self.worth(closure.live);
+                    if announced {
+                        // EOC-16: score and play again.
+                        self.points[me] = self.points[me].saturating_add(worth);
+                        return;
+                    }
+                    self.claim_pending = true;
+                    self.claimable = worth;
+                }
+                self.to_move = !self.to_move;
+            }
+        }
+    }
+}
+
+impl Game for Position {
+    type Move = Move;
+    type Player = Player;
+    type EndReason = EndReason;
+    type Error = Error;
+
+    #[inline]
+    fn to_move(&self) -> Player {
+        self.to_move
+    }
+
+    #[inline]
+    fn legal_moves(&self, moves: &mut MoveList<Move>) {
+        self.generate(moves);
+    }
+
+    fn play(&mut self, mv: Move) -> Result<(), Error> {
+        Position::play(self, mv).map_err(Error::Play)
+    }
+
+    #[inline]
+    fn play_unchecked(&mut self, mv: Move) {
+        self.apply(mv);
+    }
+
+    fn outcome(&self) -> Option<Outcome<Player, EndReason>> {
+        self.result()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, Error> {
+        Ok(text.parse()?)
+    }
+
+    fn is_legal(&self, mv: Move) -> bool {
+        Position::is_legal(self, mv)
+    }
+
+    #[inline]
+    fn count_legal_moves(&self) -> u64 {
+        self.count()
+    }
+}

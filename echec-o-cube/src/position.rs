@@ -1,0 +1,455 @@
+//! The game state [`Position`]: pieces as segment bitboards, reds, closed
+//! squares, scores, supplies, the pending claim and whose turn it is.
+
+use core::fmt;
+use core::ops::Not;
+
+use board_core::{Bitboard, Outcome, Rng, Square};
+
+use crate::config::Config;
+use crate::geometry::{GameSquare, Segment, Size, BIG_SQUARES, UNIT_SQUARES};
+
+/// The two players (EOC-5). `One` is not necessarily the first to play.
+///
+/// ```
+/// use echec_o_cube::Player;
+/// assert_eq!(!Player::One, Player::Two);
+/// assert_eq!(Player::Two.to_string(), "Two");
+/// assert_eq!("one".parse::<Player>()?, Player::One);
+/// # Ok::<(), echec_o_cube::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Player {
+    /// Player One.
+    One,
+    /// Player Two.
+    Two,
+}
+
+impl Player {
+    /// Both players, One first.
+    pub const ALL: [Player; 2] = [Player::One, Player::Two];
+
+    /// 0 for One, 1 for Two.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+}
+
+impl Not for Player {
+    type Output = Player;
+
+    #[inline]
+    fn not(self) -> Player {
+        match self {
+            Player::One => Player::Two,
+            Player::Two => Player::One,
+        }
+    }
+}
+
+/// The kind of a piece lying in a segment (EOC-3). Reds stand in crossings
+/// and are their own move ([`Move::Red`](crate::Move::Red)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum Kind {
+    /// Pale (pâle), letter `P`.
+    Pale,
+    /// Dark (foncé), letter `F`.
+    Dark,
+}
+
+impl Kind {
+    /// The letter of the kind in move text: `P` or `F`.
+    #[inline]
+    pub const fn letter(self) -> char {
+        match self {
+            Kind::Pale => 'P',
+            Kind::Dark => 'F',
+        }
+    }
+}
+
+/// The category of a closed square, which sets its points (EOC-14).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum Category {
+    /// A 1×1 with no dark on its outline (6 points by default).
+    Standard,
+    /// A 1×1 with exactly one dark on its outline (9).
+    Enriched,
+    /// A 1×1 with two darks on its outline (12).
+    Maximal,
+    /// A 2×2 (12).
+    Big,
+}
+
+/// A closed square as a UI shows it: which square, who closed it, its
+/// category, whether it is dead and what it was worth.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct ClosedSquare {
+    /// The square.
+    pub square: GameSquare,
+    /// The player whose placement closed it.
+    pub closed_by: Player,
+    /// Its category by the darks on its outline.
+    pub category: Category,
+    /// A red stands on its outline: it is worth 0 (EOC-13).
+    pub dead: bool,
+    /// Its worth: the configured points of its category, or 0 if dead.
+    pub points: u16,
+}
+
+/// Why a game ended (EOC-18): the player to move has no legal placement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum EndReason {
+    /// All 112 segments hold a piece.
+    BoardFull,
+    /// The player to move has no piece left in their supply.
+    OutOfPieces,
+    /// Empty segments remain but none can take a piece the player has (blockage).
+    Blockage,
+}
+
+impl fmt::Display for EndReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            EndReason::BoardFull => "board full",
+            EndReason::OutOfPieces => "out of pieces",
+            EndReason::Blockage => "blockage",
+        })
+    }
+}
+
+/// The state of a game of ÉCHEC O CUBE, a small `Copy` value (112 bytes) to
+/// be searched by copy-make.
+///
+/// ```
+/// use echec_o_cube::{Config, Move, Player, Position};
+/// use board_core::Game;
+///
+/// let mut pos = Position::new(Config::default(), Player::One);
+/// pos.play("P D5-E5".parse()?)?;          // the first piece is free (EOC-7)
+/// assert_eq!(pos.to_move(), Player::Two);
+/// assert!(pos.play("P D5-D6".parse()?).is_err()); // a pale must touch a dark
+/// pos.play("F E5-E6".parse()?)?;
+/// assert_eq!(pos.supply(Player::Two), (50, 19));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    /// Pale pieces: `[horizontal by left crossing, vertical by bottom crossing]`.
+    pub(crate) pale: [u64; 2],
+    /// Dark pieces, same layout.
+    pub(crate) dark: [u64; 2],
+    /// Crossings holding a red.
+    pub(crate) reds: u64,
+    /// Closed squares `[unit, big]` by bottom-left corner.
+    pub(crate) closed: [u64; 2],
+    /// Of the closed squares, those closed by player Two.
+    pub(crate) closed_by_two: [u64; 2],
+    /// The squares the last placement closed.
+    pub(crate) last_closed: [u64; 2],
+    /// Points scored by each player.
+    pub(crate) points: [u16; 2],
+    /// Points a claim would score.
+    pub(crate) claimable: u16,
+    /// Pales left per player.
+    pub(crate) pale_left: [u8; 2],
+    /// Darks left per player.
+    pub(crate) dark_left: [u8; 2],
+    /// Reds left in the shared pool.
+    pub(crate) reds_left: u8,
+    /// Whose turn it is.
+    pub(crate) to_move: Player,
+    /// Whether a claim is possible.
+    pub(crate) claim_pending: bool,
+    /// The rules in force.
+    pub(crate) config: Config,
+}
+
+/// Crossings where the pieces of the given segment boards end (EOC-8).
+#[inline]
+pub(crate) const fn ends(h: u64, v: u64) -> u64 {
+    h | h << 1 | v | v << 8
+}
+
+/// Unit squares (by corner) with a red on their outline (EOC-13).
+#[inline]
+pub(crate) const fn dead_units(reds: u64) -> u64 {
+    (reds | reds >> 1 | reds >> 8 | reds >> 9) & UNIT_SQUARES
+}
+
+/// 2×2 squares (by corner) with a red on their outline (EOC-13).
+#[inline]
+pub(crate) const fn dead_bigs(reds: u64) -> u64 {
+    let row = reds | reds >> 1 | reds >> 2;
+    (row | row >> 16 | reds >> 8 | reds >> 10) & BIG_SQUARES
+}
+
+/// Unit squares whose four sides are filled.
+#[inline]
+pub(crate) const fn full_units(h: u64, v: u64) -> u64 {
+    h & h >> 8 & v & v >> 1 & UNIT_SQUARES
+}
+
+/// 2×2 squares whose eight outline segments are filled.
+#[inline]
+pub(crate) const fn full_bigs(h: u64, v: u64) -> u64 {
+    let h2 = h & h >> 1;
+    let v2 = v & v >> 8;
+    h2 & h2 >> 16 & v2 & v2 >> 2 & BIG_SQUARES
+}
+
+impl Position {
+    /// The start of a game under `config`, `first` to move (EOC-5).
+    pub const fn new(config: Config, first: Player) -> Position {
+        Position {
+            pale: [0; 2],
+            dark: [0; 2],
+            reds: 0,
+            closed: [0; 2],
+            closed_by_two: [0; 2],
+            last_closed: [0; 2],
+            points: [0; 2],
+            claimable: 0,
+            pale_left: [config.pale; 2],
+            dark_left: [config.dark; 2],
+            reds_left: config.reds,
+            to_move: first,
+            claim_pending: false,
+            config,
+        }
+    }
+
+    /// The start of a game whose first player is chosen by a coin toss with
+    /// the caller's `seed` (EOC-5).
+    pub fn toss(config: Config, seed: u64) -> Position {
+        let first = if Rng::new(seed).below(2) == 0 {
+            Player::One
+        } else {
+            Player::Two
+        };
+        Position::new(config, first)
+    }
+
+    /// The rules in force.
+    #[inline]
+    pub const fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// The player whose turn it is (also during a bonus turn).
+    #[inline]
+    pub const fn turn(&self) -> Player {
+        self.to_move
+    }
+
+    /// Points scored so far by `player` (EOC-16, EOC-17).
+    #[inline]
+    pub const fn points(&self, player: Player) -> u16 {
+        self.points[player as usize]
+    }
+
+    /// `(pale, dark)` pieces left in `player`'s supply.
+    #[inline]
+    pub const fn supply(&self, player: Player) -> (u8, u8) {
+        (self.pale_left[player as usize], self.dark_left[player as usize])
+    }
+
+    /// Reds left in the shared pool.
+    #[inline]
+    pub const fn reds_left(&self) -> u8 {
+        self.reds_left
+    }
+
+    /// The points a claim would score now, or `None` if no claim is legal
+    /// (EOC-17).
+    pub fn claimable(&self) -> Option<u16> {
+        (self.claim_pending && !self.is_over()).then_some(self.claimable)
+    }
+
+    /// The piece in `segment`, if any.
+    pub const fn piece_at(&self, segment: Segment) -> Option<Kind> {
+        let i = segment.index();
+        let (o, bit) = (i >> 6, 1u64 << (i & 63));
+        if self.pale[o] & bit != 0 {
+            Some(Kind::Pale)
+        } else if self.dark[o] & bit != 0 {
+            Some(Kind::Dark)
+        } else {
+            None
+        }
+    }
+
+    /// Every piece on the board with its segment.
+    pub fn pieces(&self) -> impl Iterator<Item = (Segment, Kind)> + '_ {
+        Segment::ALL
+            .iter()
+            .filter_map(|&s| self.piece_at(s).map(|k| (s, k)))
+    }
+
+    /// The number of pieces (pale and dark) on the board.
+    #[inline]
+    pub const fn piece_count(&self) -> u32 {
+        (self.pale[0] | self.dark[0]).count_ones() + (self.pale[1] | self.dark[1]).count_ones()
+    }
+
+    /// Crossings holding a red.
+    #[inline]
+    pub const fn reds(&self) -> Bitboard {
+        Bitboard(self.reds)
+    }
+
+    /// Crossings where a piece of `kind` ends (EOC-8).
+    #[inline]
+    pub const fn ends_of(&self, kind: Kind) -> Bitboard {
+        let b = match kind {
+            Kind::Pale => self.pale,
+            Kind::Dark => self.dark,
+        };
+        Bitboard(ends(b[0], b[1]))
+    }
+
+    /// Crossings where a red may stand: no red, no piece ending there (EOC-10).
+    #[inline]
+    pub const fn free_crossings(&self) -> Bitboard {
+        let h = self.pale[0] | self.dark[0];
+        let v = self.pale[1] | self.dark[1];
+        Bitboard(!(ends(h, v) | self.reds))
+    }
+
+    /// Whether a red stands on the outline of `square` (EOC-13).
+    pub const fn is_dead(&self, square: GameSquare) -> bool {
+        let c = square.corner() as u8;
+        let dead = match square.size() {
+            Size::Unit => dead_units(self.reds),
+            Size::Big => dead_bigs(self.reds),
+        };
+        dead >> c & 1 == 1
+    }
+
+    /// The category of `square` by the darks on its outline (EOC-14).
+    pub const fn category(&self, square: GameSquare) -> Category {
+        match square.size() {
+            Size::Big => Category::Big,
+            Size::Unit => {
+                let c = square.corner() as u8;
+                let (h, v) = (self.dark[0], self.dark[1]);
+                let n = (h >> c & 1) + (h >> (c + 8) & 1) + (v >> c & 1) + (v >> (c + 1) & 1);
+                match n {
+                    0 => Category::Standard,
+                    1 => Category::Enriched,
+                    _ => Category::Maximal,
+                }
+            }
+        }
+    }
+
+    fn closed_square(&self, square: GameSquare) -> ClosedSquare {
+        let (o, c) = (square.size() as usize, square.corner() as u8);
+        let category = self.category(square);
+        let dead = self.is_dead(square);
+        ClosedSquare {
+            square,
+            closed_by: if self.closed_by_two[o] >> c & 1 == 1 {
+                Player::Two
+            } else {
+                Player::One
+            },
+            category,
+            dead,
+            points: if dead {
+                0
+            } else {
+                self.config.points.of(category) as u16
+            },
+        }
+    }
+
+    fn squares_in(&self, boards: [u64; 2]) -> impl Iterator<Item = ClosedSquare> + '_ {
+        let units = Bitboard(boards[0])
+            .into_iter()
+            .filter_map(GameSquare::unit);
+        let bigs = Bitboard(boards[1]).into_iter().filter_map(GameSquare::big);
+        units.chain(bigs).map(|s| self.closed_square(s))
+    }
+
+    /// Whether `square` is closed (EOC-12).
+    pub const fn is_closed(&self, square: GameSquare) -> bool {
+        self.closed[square.size() as usize] >> square.corner() as u8 & 1 == 1
+    }
+
+    /// Every closed square, 1×1 first, with who closed it, its category,
+    /// whether it is dead and its worth.
+    pub fn closed_squares(&self) -> impl Iterator<Item = ClosedSquare> + '_ {
+        self.squares_in(self.closed)
+    }
+
+    /// The squares the last placement closed (empty if it closed none, and
+    /// after a red or a claim, which close nothing, the last placement's
+    /// closures stay shown).
+    pub fn last_closed(&self) -> impl Iterator<Item = ClosedSquare> + '_ {
+        self.squares_in(self.last_closed)
+    }
+
+    /// Whether the game is over: the player to move has no legal placement
+    /// (EOC-18).
+    #[inline]
+    pub fn is_over(&self) -> bool {
+        !self.has_placement()
+    }
+
+    /// Why the game ended, or `None` while it goes on (EOC-18).
+    pub fn end_reason(&self) -> Option<EndReason> {
+        if !self.is_over() {
+            None
+        } else if self.piece_count() == 112 {
+            Some(EndReason::BoardFull)
+        } else if self.supply(self.to_move) == (0, 0) {
+            Some(EndReason::OutOfPieces)
+        } else {
+            Some(EndReason::Blockage)
+        }
+    }
+
+    /// The final count of `player` (EOC-19): points − 1 per pale left − 2 per
+    /// dark left. Meaningful at any time; final once the game is over.
+    pub const fn final_count(&self, player: Player) -> i32 {
+        let i = player as usize;
+        self.points[i] as i32 - self.pale_left[i] as i32 - 2 * self.dark_left[i] as i32
+    }
+
+    /// The winner or draw once the game is over (EOC-19).
+    pub fn result(&self) -> Option<Outcome<Player, EndReason>> {
+        let reason = self.end_reason()?;
+        let (a, b) = (
+            self.final_count(Player::One),
+            self.final_count(Player::Two),
+        );
+        Some(match a.cmp(&b) {
+            core::cmp::Ordering::Greater => Outcome::Win {
+                winner: Player::One,
+                reason,
+            },
+            core::cmp::Ordering::Less => Outcome::Win {
+                winner: Player::Two,
+                reason,
+            },
+            core::cmp::Ordering::Equal => Outcome::Draw { reason },
+        })
+    }
+
+    /// The crossing of a red, a helper for tests and UIs: whether `sq` holds one.
+    #[inline]
+    pub const fn has_red(&self, sq: Square) -> bool {
+        self.reds >> sq as u8 & 1 == 1
+    }
+}
