@@ -1,0 +1,743 @@
+//! Legal move generation on bitboards (C3-4 to C3-15).
+//!
+//! Pins and checks are found once per position, from the king outwards
+//! (in-level lines with the `BETWEEN` table, cross-level lines by stepping
+//! level by level); the pieces' moves are then masked, so no move is made
+//! and tested, except en passant (rare, and able to uncover two pieces at
+//! once). Nothing here allocates: moves go to a [`Sink`], which either pushes
+//! them onto a stack-allocated [`MoveList`] or counts them.
+
+use board_core::{Color, MoveList};
+
+use crate::geometry::{
+    bishop_attacks, forward, pawn_captures_left, pawn_captures_right, rook_attacks, Slide, BETWEEN,
+    BISHOP_EMPTY, CROSS_SLIDE, KING, KING_NEAR, KNIGHT, ORTHO1, ORTHO2, PAWN_ATTACKS, PLANAR,
+    PLANAR_NONE, RANK_1, RANK_8, ROOK_EMPTY, SHIFT,
+};
+use crate::moves::{Move, MoveKind};
+use crate::piece::Role;
+use crate::position::{FixedPosition, CELLS};
+
+const P: usize = 0;
+const N: usize = 1;
+const B: usize = 2;
+const R: usize = 3;
+const Q: usize = 4;
+const K: usize = 5;
+
+/// The planar offsets of bishop-like cross-level directions (one planar
+/// coordinate changes) and of rook-like ones (none changes).
+const BISHOP_PDS: [usize; 4] = [1, 3, 5, 7];
+const ALL_PDS: [usize; 9] = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+const ROOK_PDS: [usize; 1] = [PLANAR_NONE];
+
+/// Where generated moves go.
+pub(crate) trait Sink {
+    /// Moves of the piece on cell `from` to the cells `targets` of level `to_level`
+    /// (`them`: the opponent's pieces on that level).
+    fn piece(&mut self, from: usize, to_level: usize, targets: u64, them: u64);
+    /// Pawn moves of many pawns: each target square `t` of `to_level` comes
+    /// from square `t - delta` of `from_level`; promotions on ranks 1 and 8.
+    fn pawns(
+        &mut self,
+        from_level: usize,
+        to_level: usize,
+        targets: u64,
+        delta: i32,
+        capture: bool,
+    );
+    /// One move built by hand (en passant, castling).
+    fn special(&mut self, mv: Move);
+}
+
+/// Counts moves without building them.
+pub(crate) struct Counter(pub(crate) u64);
+
+impl Sink for Counter {
+    #[inline(always)]
+    fn piece(&mut self, _: usize, _: usize, targets: u64, _: u64) {
+        self.0 += u64::from(targets.count_ones());
+    }
+    #[inline(always)]
+    fn pawns(&mut self, _: usize, _: usize, targets: u64, _: i32, _: bool) {
+        self.0 += u64::from(targets.count_ones())
+            + 3 * u64::from((targets & (RANK_1 | RANK_8)).count_ones());
+    }
+    #[inline(always)]
+    fn special(&mut self, _: Move) {
+        self.0 += 1;
+    }
+}
+
+/// Pushes moves onto a list.
+pub(crate) struct Lister<'a>(pub(crate) &'a mut MoveList<Move>);
+
+impl Sink for Lister<'_> {
+    #[inline(always)]
+    fn piece(&mut self, from: usize, to_level: usize, mut targets: u64, them: u64) {
+        let from = CELLS[from];
+        while targets != 0 {
+            let t = targets.trailing_zeros() as usize;
+            targets &= targets - 1;
+            let kind = if them >> t & 1 != 0 {
+                MoveKind::Capture
+            } else {
+                MoveKind::Normal
+            };
+            self.0.push(Move::new(from, CELLS[to_level * 64 + t], kind));
+        }
+    }
+    #[inline(always)]
+    fn pawns(
+        &mut self,
+        from_level: usize,
+        to_level: usize,
+        mut targets: u64,
+        delta: i32,
+        capture: bool,
+    ) {
+        while targets != 0 {
+            let t = targets.trailing_zeros() as usize;
+            targets &= targets - 1;
+            let from = CELLS[from_level * 64 + (t as i32 - delta) as usize];
+            let to = CELLS[to_level * 64 + t];
+            if (RANK_1 | RANK_8) >> t & 1 != 0 {
+                for role in Role::PROMOTIONS {
+                    let kind = if capture {
+                        MoveKind::CapturePromotion(role)
+                    } else {
+                        MoveKind::Promotion(role)
+                    };
+                    self.0.push(Move::new(from, to, kind));
+                }
+            } else {
+                let kind = if capture {
+                    MoveKind::Capture
+                } else {
+                    MoveKind::Normal
+                };
+                self.0.push(Move::new(from, to, kind));
+            }
+        }
+    }
+    #[inline(always)]
+    fn special(&mut self, mv: Move) {
+        self.0.push(mv);
+    }
+}
+
+/// Checks and pins of the side to move.
+struct Safety<const L: usize> {
+    checkers: u32,
+    /// Where non-king moves may go: not on own pieces; when in check, only
+    /// onto the checker or between it and the king.
+    target: [u64; L],
+    pinned: [u64; L],
+}
+
+impl<const L: usize> FixedPosition<L> {
+    /// Occupied cells, level by level.
+    #[inline(always)]
+    pub(crate) fn occupied(&self) -> [u64; L] {
+        let mut occ = [0; L];
+        for (l, o) in occ.iter_mut().enumerate() {
+            *o = self.colors[0][l] | self.colors[1][l];
+        }
+        occ
+    }
+
+    /// Whether the piece on `(level, bit)` of side `by` slides along a
+    /// direction of kind `slide`.
+    #[inline(always)]
+    fn slides(&self, level: usize, bit: u64, slide: Slide) -> bool {
+        let r = &self.roles;
+        let m = match slide {
+            Slide::Rook => r[R][level] | r[Q][level],
+            Slide::Bishop => r[B][level] | r[Q][level],
+            Slide::Queen => r[Q][level],
+        };
+        m & bit != 0
+    }
+
+    /// Whether side `by` has a slider on a level strictly above (`dl > 0`) or
+    /// below `level`.
+    #[inline(always)]
+    fn sliders_beyond(&self, by: usize, level: usize, dl: isize) -> bool {
+        let r = &self.roles;
+        let them = &self.colors[by];
+        let mut l = level as isize + dl;
+        while l >= 0 && (l as usize) < L {
+            let u = l as usize;
+            if (r[B][u] | r[R][u] | r[Q][u]) & them[u] != 0 {
+                return true;
+            }
+            l += dl;
+        }
+        false
+    }
+
+    /// Whether side `by` attacks `cell` (an index), with `occ` as the occupancy.
+    #[inline]
+    pub(crate) fn attacked(&self, cell: usize, by: usize, occ: &[u64; L]) -> bool {
+        let l = cell >> 6;
+        let s = cell & 63;
+        let them = &self.colors[by];
+        let r = &self.roles;
+        let t = them[l];
+        let o = occ[l];
+        if rook_attacks(s, o) & (r[R][l] | r[Q][l]) & t != 0
+            || bishop_attacks(s, o) & (r[B][l] | r[Q][l]) & t != 0
+            || (KNIGHT[s] & r[N][l] | KING[s] & r[K][l] | PAWN_ATTACKS[1 - by][s] & r[P][l]) & t
+                != 0
+        {
+            return true;
+        }
+        if L == 1 {
+            return false;
+        }
+        for l2 in [l.wrapping_sub(1), l + 1] {
+            if l2 < L
+                && (ORTHO2[s] & r[N][l2]
+                    | KING_NEAR[s] & r[K][l2]
+                    | PAWN_ATTACKS[1 - by][s] & r[P][l2])
+                    & them[l2]
+                    != 0
+            {
+                return true;
+            }
+        }
+        for l2 in [l.wrapping_sub(2), l + 2] {
+            if l2 < L && ORTHO1[s] & r[N][l2] & them[l2] != 0 {
+                return true;
+            }
+        }
+        for dl in [-1isize, 1] {
+            if !self.sliders_beyond(by, l, dl) {
+                continue;
+            }
+            for pd in 0..9 {
+                let mut sq = s;
+                let mut lev = l as isize;
+                loop {
+                    lev += dl;
+                    if lev < 0 || lev as usize >= L {
+                        break;
+                    }
+                    sq = SHIFT[pd][sq] as usize;
+                    if sq == 64 {
+                        break;
+                    }
+                    let u = lev as usize;
+                    let bit = 1u64 << sq;
+                    if occ[u] & bit != 0 {
+                        if them[u] & bit != 0 && self.slides(u, bit, CROSS_SLIDE[pd]) {
+                            return true;
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether the side to move is in check.
+    pub fn is_check(&self) -> bool {
+        let us = self.turn as usize;
+        self.attacked(self.kings[us] as usize, 1 - us, &self.occupied())
+    }
+
+    /// Whether side `color`'s king is attacked.
+    pub(crate) fn king_attacked(&self, color: Color) -> bool {
+        let c = color as usize;
+        self.attacked(self.kings[c] as usize, 1 - c, &self.occupied())
+    }
+
+    fn safety(&self, occ: &[u64; L]) -> Safety<L> {
+        let us = self.turn as usize;
+        let them = 1 - us;
+        let kc = self.kings[us] as usize;
+        let (lk, ks) = (kc >> 6, kc & 63);
+        let r = &self.roles;
+        let th = &self.colors[them];
+        let own = &self.colors[us];
+        let mut checkers = 0;
+        let mut block = [0u64; L];
+        let mut pinned = [0u64; L];
+
+        let mut snipers = (ROOK_EMPTY[ks] & (r[R][lk] | r[Q][lk])
+            | BISHOP_EMPTY[ks] & (r[B][lk] | r[Q][lk]))
+            & th[lk];
+        while snipers != 0 {
+            let s = snipers.trailing_zeros() as usize;
+            snipers &= snipers - 1;
+            let between = BETWEEN[ks][s];
+            let b = between & occ[lk];
+            if b == 0 {
+                checkers += 1;
+                block[lk] |= between | 1 << s;
+            } else if b & (b - 1) == 0 && b & own[lk] != 0 {
+                pinned[lk] |= b;
+            }
+        }
+        let mut leapers = |level: usize, bb: u64| {
+            if bb != 0 {
+                checkers += bb.count_ones();
+                block[level] |= bb;
+            }
+        };
+        leapers(
+            lk,
+            (KNIGHT[ks] & r[N][lk] | PAWN_ATTACKS[us][ks] & r[P][lk]) & th[lk],
+        );
+        if L > 1 {
+            for l2 in [lk.wrapping_sub(1), lk + 1] {
+                if l2 < L {
+                    leapers(
+                        l2,
+                        (ORTHO2[ks] & r[N][l2] | PAWN_ATTACKS[us][ks] & r[P][l2]) & th[l2],
+                    );
+                }
+            }
+            for l2 in [lk.wrapping_sub(2), lk + 2] {
+                if l2 < L {
+                    leapers(l2, ORTHO1[ks] & r[N][l2] & th[l2]);
+                }
+            }
+            for dl in [-1isize, 1] {
+                if !self.sliders_beyond(them, lk, dl) {
+                    continue;
+                }
+                for pd in 0..9 {
+                    let mut sq = ks;
+                    let mut lev = lk as isize;
+                    let mut path = [0u64; L];
+                    let mut shield: Option<(usize, u64)> = None;
+                    loop {
+                        lev += dl;
+                        if lev < 0 || lev as usize >= L {
+                            break;
+                        }
+                        sq = SHIFT[pd][sq] as usize;
+                        if sq == 64 {
+                            break;
+                        }
+                        let u = lev as usize;
+                        let bit = 1u64 << sq;
+                        if occ[u] & bit == 0 {
+                            path[u] = bit;
+                            continue;
+                        }
+                        if th[u] & bit != 0 {
+                            if self.slides(u, bit, CROSS_SLIDE[pd]) {
+                                match shield {
+                                    None => {
+                                        checkers += 1;
+                                        path[u] = bit;
+                                        for (b, p) in block.iter_mut().zip(path) {
+                                            *b |= p;
+                                        }
+                                    }
+                                    Some((pl, pb)) => pinned[pl] |= pb,
+                                }
+                            }
+                            break;
+                        }
+                        if shield.is_some() {
+                            break;
+                        }
+                        shield = Some((u, bit));
+                    }
+                }
+            }
+        }
+        let mut target = [0u64; L];
+        match checkers {
+            0 => {
+                for (t, o) in target.iter_mut().zip(own) {
+                    *t = !o;
+                }
+            }
+            1 => target = block,
+            _ => {}
+        }
+        Safety {
+            checkers,
+            target,
+            pinned,
+        }
+    }
+
+    /// The cells of the line from the king through the pinned piece on `cell`.
+    fn pin_ray(&self, cell: usize) -> [u64; L] {
+        let kc = self.kings[self.turn as usize] as usize;
+        let (kl, kf, kr) = ((kc >> 6) as i8, (kc & 7) as i8, ((kc >> 3) & 7) as i8);
+        let (pl, pf, pr) = ((cell >> 6) as i8, (cell & 7) as i8, ((cell >> 3) & 7) as i8);
+        let (dl, df, dr) = ((pl - kl).signum(), (pf - kf).signum(), (pr - kr).signum());
+        let mut ray = [0u64; L];
+        let (mut l, mut f, mut r) = (kl, kf, kr);
+        loop {
+            l += dl;
+            f += df;
+            r += dr;
+            if !(0..L as i8).contains(&l) || !(0..8).contains(&f) || !(0..8).contains(&r) {
+                break;
+            }
+            ray[l as usize] |= 1 << (r * 8 + f);
+        }
+        ray
+    }
+
+    /// The cells a slider on `(level, sq)` attacks on the other levels, along
+    /// the directions with planar offsets `pds`.
+    #[inline(always)]
+    fn cross_slides(&self, level: usize, sq: usize, pds: &[usize], occ: &[u64; L]) -> [u64; L] {
+        let mut att = [0u64; L];
+        for dl in [-1isize, 1] {
+            for &pd in pds {
+                let mut s = sq;
+                let mut lev = level as isize;
+                loop {
+                    lev += dl;
+                    if lev < 0 || lev as usize >= L {
+                        break;
+                    }
+                    s = SHIFT[pd][s] as usize;
+                    if s == 64 {
+                        break;
+                    }
+                    let bit = 1u64 << s;
+                    att[lev as usize] |= bit;
+                    if occ[lev as usize] & bit != 0 {
+                        break;
+                    }
+                }
+            }
+        }
+        att
+    }
+
+    /// Every legal move, into `sink`.
+    pub(crate) fn generate<S: Sink>(&self, sink: &mut S) {
+        let us = self.turn as usize;
+        let them = 1 - us;
+        let occ = self.occupied();
+        let safety = self.safety(&occ);
+        let own = &self.colors[us];
+        let th = &self.colors[them];
+        let r = &self.roles;
+
+        self.king_moves(sink, &occ, safety.checkers);
+        if safety.checkers >= 2 {
+            return;
+        }
+        let target = &safety.target;
+        let pinned = &safety.pinned;
+
+        for l in 0..L {
+            // Knights (a pinned knight never stays on its line).
+            let mut knights = r[N][l] & own[l] & !pinned[l];
+            while knights != 0 {
+                let s = knights.trailing_zeros() as usize;
+                knights &= knights - 1;
+                let from = l * 64 + s;
+                sink.piece(from, l, KNIGHT[s] & target[l], th[l]);
+                if L > 1 {
+                    for l2 in [l.wrapping_sub(1), l + 1] {
+                        if l2 < L {
+                            sink.piece(from, l2, ORTHO2[s] & target[l2], th[l2]);
+                        }
+                    }
+                    for l2 in [l.wrapping_sub(2), l + 2] {
+                        if l2 < L {
+                            sink.piece(from, l2, ORTHO1[s] & target[l2], th[l2]);
+                        }
+                    }
+                }
+            }
+
+            // Sliders.
+            let diag = (r[B][l] | r[Q][l]) & own[l];
+            let ortho = (r[R][l] | r[Q][l]) & own[l];
+            let mut sliders = diag | ortho;
+            while sliders != 0 {
+                let s = sliders.trailing_zeros() as usize;
+                let bit = sliders & sliders.wrapping_neg();
+                sliders &= sliders - 1;
+                let from = l * 64 + s;
+                let mut in_level = 0;
+                if diag & bit != 0 {
+                    in_level |= bishop_attacks(s, occ[l]);
+                }
+                if ortho & bit != 0 {
+                    in_level |= rook_attacks(s, occ[l]);
+                }
+                if pinned[l] & bit == 0 {
+                    sink.piece(from, l, in_level & target[l], th[l]);
+                    if L > 1 {
+                        let pds: &[usize] = match (diag & bit != 0, ortho & bit != 0) {
+                            (true, true) => &ALL_PDS,
+                            (true, false) => &BISHOP_PDS,
+                            _ => &ROOK_PDS,
+                        };
+                        let cross = self.cross_slides(l, s, pds, &occ);
+                        for l2 in 0..L {
+                            if l2 != l {
+                                sink.piece(from, l2, cross[l2] & target[l2], th[l2]);
+                            }
+                        }
+                    }
+                } else {
+                    let ray = self.pin_ray(from);
+                    sink.piece(from, l, in_level & target[l] & ray[l], th[l]);
+                    if L > 1 {
+                        let pds: &[usize] = match (diag & bit != 0, ortho & bit != 0) {
+                            (true, true) => &ALL_PDS,
+                            (true, false) => &BISHOP_PDS,
+                            _ => &ROOK_PDS,
+                        };
+                        let cross = self.cross_slides(l, s, pds, &occ);
+                        for l2 in 0..L {
+                            if l2 != l {
+                                sink.piece(from, l2, cross[l2] & target[l2] & ray[l2], th[l2]);
+                            }
+                        }
+                    }
+                }
+            }
+
+            // Pawns, all unpinned ones of the level at once.
+            let pawns = r[P][l] & own[l];
+            let free = pawns & !pinned[l];
+            let empty = !occ[l];
+            let third = if us == 0 { 0xff << 16 } else { 0xff << 40 };
+            let (push, left, right) = if us == 0 { (8, 7, 9) } else { (-8, -9, -7) };
+            let single = forward(free, us) & empty;
+            let double = forward(single & third, us) & empty;
+            sink.pawns(l, l, single & target[l], push, false);
+            sink.pawns(l, l, double & target[l], 2 * push, false);
+            for l2 in [l.wrapping_sub(1), l, l + 1] {
+                if l2 < L {
+                    let t = th[l2] & target[l2];
+                    sink.pawns(l, l2, pawn_captures_left(free, us) & t, left, true);
+                    sink.pawns(l, l2, pawn_captures_right(free, us) & t, right, true);
+                }
+            }
+            let mut pinned_pawns = pawns & pinned[l];
+            while pinned_pawns != 0 {
+                let bit = pinned_pawns & pinned_pawns.wrapping_neg();
+                pinned_pawns &= pinned_pawns - 1;
+                let ray = self.pin_ray(l * 64 + bit.trailing_zeros() as usize);
+                let single = forward(bit, us) & empty;
+                let double = forward(single & third, us) & empty;
+                sink.pawns(l, l, single & target[l] & ray[l], push, false);
+                sink.pawns(l, l, double & target[l] & ray[l], 2 * push, false);
+                for l2 in [l.wrapping_sub(1), l, l + 1] {
+                    if l2 < L {
+                        let t = th[l2] & target[l2] & ray[l2];
+                        sink.pawns(l, l2, pawn_captures_left(bit, us) & t, left, true);
+                        sink.pawns(l, l2, pawn_captures_right(bit, us) & t, right, true);
+                    }
+                }
+            }
+        }
+
+        self.en_passant(sink);
+        if safety.checkers == 0 {
+            self.castling_moves(sink, &occ);
+        }
+    }
+
+    fn king_moves<S: Sink>(&self, sink: &mut S, occ: &[u64; L], _checkers: u32) {
+        let us = self.turn as usize;
+        let them = 1 - us;
+        let kc = self.kings[us] as usize;
+        let (lk, ks) = (kc >> 6, kc & 63);
+        let mut without_king = *occ;
+        without_king[lk] &= !(1u64 << ks);
+        let th = &self.colors[them];
+        let mut quiet = KING[ks] & !self.colors[us][lk];
+        let mut ok = 0;
+        while quiet != 0 {
+            let t = quiet.trailing_zeros() as usize;
+            quiet &= quiet - 1;
+            if !self.attacked(lk * 64 + t, them, &without_king) {
+                ok |= 1 << t;
+            }
+        }
+        sink.piece(kc, lk, ok, th[lk]);
+        if L > 1 {
+            for l2 in [lk.wrapping_sub(1), lk + 1] {
+                if l2 < L {
+                    let mut caps = KING_NEAR[ks] & th[l2];
+                    let mut ok = 0;
+                    while caps != 0 {
+                        let t = caps.trailing_zeros() as usize;
+                        caps &= caps - 1;
+                        if !self.attacked(l2 * 64 + t, them, &without_king) {
+                            ok |= 1 << t;
+                        }
+                    }
+                    sink.piece(kc, l2, ok, th[l2]);
+                }
+            }
+        }
+    }
+
+    /// En-passant captures (C3-10), each tested on the board after it.
+    fn en_passant<S: Sink>(&self, sink: &mut S) {
+        let Some(ep) = self.ep else { return };
+        let us = self.turn as usize;
+        let (le, se) = (ep.level().index(), ep.square().index());
+        if le >= L {
+            return;
+        }
+        for l2 in [le.wrapping_sub(1), le, le + 1] {
+            if l2 >= L {
+                continue;
+            }
+            let mut cands = self.roles[P][l2] & self.colors[us][l2] & PAWN_ATTACKS[1 - us][se];
+            while cands != 0 {
+                let s = cands.trailing_zeros() as usize;
+                cands &= cands - 1;
+                let mv = Move::new(CELLS[l2 * 64 + s], ep, MoveKind::EnPassant);
+                let mut after = *self;
+                after.apply_ep_pieces(mv);
+                if !after.king_attacked(self.turn) {
+                    sink.special(mv);
+                }
+            }
+        }
+    }
+
+    /// Moves the pieces of an en-passant capture (no clocks, hash or turn).
+    pub(crate) fn apply_ep_pieces(&mut self, mv: Move) {
+        let us = self.turn as usize;
+        let (lf, sf) = (mv.from.level().index(), mv.from.square().index());
+        let (lt, st) = (mv.to.level().index(), mv.to.square().index());
+        let sc = if us == 0 { st - 8 } else { st + 8 };
+        self.roles[P][lf] &= !(1 << sf);
+        self.colors[us][lf] &= !(1 << sf);
+        self.roles[P][lt] |= 1 << st;
+        self.colors[us][lt] |= 1 << st;
+        self.roles[P][lt] &= !(1 << sc);
+        self.colors[1 - us][lt] &= !(1 << sc);
+    }
+
+    /// Whether an en-passant capture is legal here (C3-17 repetitions).
+    pub(crate) fn has_legal_ep(&self) -> bool {
+        let mut c = Counter(0);
+        self.en_passant(&mut c);
+        c.0 > 0
+    }
+
+    /// Castling (C3-15), when not in check.
+    fn castling_moves<S: Sink>(&self, sink: &mut S, occ: &[u64; L]) {
+        let color = self.turn;
+        let them = 1 - color as usize;
+        if self.castling.has(color, true) {
+            let (k, rook, _) = Self::castling_cells(color);
+            // King and rook swap: the occupancy is the same before and after.
+            if !self.attacked(rook.index(), them, occ) {
+                sink.special(Move::new(k, rook, MoveKind::ShortCastle));
+            }
+        }
+        if self.castling.has(color, false) {
+            let (k, _, rook) = Self::castling_cells(color);
+            let h = Self::HOME;
+            let d = 1u64 << (k.square().index() + 1);
+            if occ[h] & d == 0 {
+                let landing = k.index() + 1;
+                let mut after = *occ;
+                after[h] ^= d | 1 << rook.square().index();
+                if !self.attacked(landing, them, occ) && !self.attacked(landing, them, &after) {
+                    sink.special(Move::new(k, CELLS[landing], MoveKind::LongCastle));
+                }
+            }
+        }
+    }
+
+    /// The cells the piece on `cell` could reach by its movement alone,
+    /// ignoring checks (for explaining why a move is illegal).
+    pub(crate) fn pseudo_targets(&self, cell: usize) -> [u64; L] {
+        let (l, s) = (cell >> 6, cell & 63);
+        let bit = 1u64 << s;
+        let occ = self.occupied();
+        let mut out = [0u64; L];
+        let Some(role) = self.role_on(l, bit) else {
+            return out;
+        };
+        let c = if self.colors[0][l] & bit != 0 { 0 } else { 1 };
+        let own = &self.colors[c];
+        let th = &self.colors[1 - c];
+        match role {
+            Role::Knight => {
+                for (l2, o) in out.iter_mut().enumerate() {
+                    *o = match l2.abs_diff(l) {
+                        0 => KNIGHT[s],
+                        1 => ORTHO2[s],
+                        2 => ORTHO1[s],
+                        _ => 0,
+                    };
+                }
+            }
+            Role::King => {
+                for (l2, o) in out.iter_mut().enumerate() {
+                    *o = match l2.abs_diff(l) {
+                        0 => KING[s],
+                        1 => KING_NEAR[s] & th[l2],
+                        _ => 0,
+                    };
+                }
+            }
+            Role::Pawn => {
+                let single = forward(bit, c) & !occ[l];
+                let third = if c == 0 { 0xff << 16 } else { 0xff << 40 };
+                out[l] = single | forward(single & third, c) & !occ[l];
+                let caps = pawn_captures_left(bit, c) | pawn_captures_right(bit, c);
+                for (l2, o) in out.iter_mut().enumerate() {
+                    if l2.abs_diff(l) <= 1 {
+                        let mut t = th[l2];
+                        if let Some(ep) = self.ep {
+                            if ep.level().index() == l2 {
+                                t |= 1 << ep.square().index();
+                            }
+                        }
+                        *o |= caps & t;
+                    }
+                }
+            }
+            _ => {
+                let diag = matches!(role, Role::Bishop | Role::Queen);
+                let ortho = matches!(role, Role::Rook | Role::Queen);
+                if diag {
+                    out[l] |= bishop_attacks(s, occ[l]);
+                }
+                if ortho {
+                    out[l] |= rook_attacks(s, occ[l]);
+                }
+                let pds: &[usize] = match (diag, ortho) {
+                    (true, true) => &ALL_PDS,
+                    (true, false) => &BISHOP_PDS,
+                    _ => &ROOK_PDS,
+                };
+                let cross = self.cross_slides(l, s, pds, &occ);
+                for l2 in 0..L {
+                    if l2 != l {
+                        out[l2] |= cross[l2];
+                    }
+                }
+            }
+        }
+        for (o, w) in out.iter_mut().zip(own) {
+            *o &= !w;
+        }
+        out
+    }
+}
+
+#[allow(dead_code)]
+const _: () = {
+    // The planar offset table puts "no change" in the middle.
+    assert!(PLANAR[PLANAR_NONE].0 == 0 && PLANAR[PLANAR_NONE].1 == 0);
+};

@@ -1,0 +1,409 @@
+//! Position text (FEN3D and plain FEN, C3-19) and move text (C3-20).
+
+use core::fmt;
+
+use board_core::{Cell, Color, Level, NotationError, Square};
+
+use crate::error::{FenError, MoveTextError};
+use crate::moves::{Move, MoveKind};
+use crate::piece::{Piece, Role};
+use crate::position::{FixedPosition, CELLS};
+
+/// The number of level boards in a position text (1 to 8).
+pub(crate) fn count_levels(text: &str) -> Result<usize, FenError> {
+    let boards = text.split_whitespace().next().ok_or(FenError::Empty)?;
+    let n = boards.split('|').count();
+    if (1..=8).contains(&n) {
+        Ok(n)
+    } else {
+        Err(FenError::LevelCount {
+            found: n,
+            expected: "1 to 8".to_owned(),
+        })
+    }
+}
+
+impl<const L: usize> FixedPosition<L> {
+    /// Reads a position text with exactly `L` level boards (C3-19): FEN3D,
+    /// or plain FEN when `L = 1`. Every rule of C3-19 is checked and each
+    /// rejection is a [`FenError`] naming the reason.
+    pub fn from_fen(text: &str) -> Result<FixedPosition<L>, FenError> {
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        if fields.is_empty() {
+            return Err(FenError::Empty);
+        }
+        if fields.len() != 6 {
+            return Err(FenError::FieldCount {
+                found: fields.len(),
+            });
+        }
+        let mut pos = FixedPosition::<L>::empty();
+        let boards: Vec<&str> = fields[0].split('|').collect();
+        if boards.len() != L {
+            return Err(FenError::LevelCount {
+                found: boards.len(),
+                expected: L.to_string(),
+            });
+        }
+        let mut kings = [0usize; 2];
+        for (l, board) in boards.iter().enumerate() {
+            let level = Level::new(l as u8).unwrap_or(Level::N1);
+            let ranks: Vec<&str> = board.split('/').collect();
+            if ranks.len() != 8 {
+                return Err(FenError::RankCount {
+                    level: l + 1,
+                    found: ranks.len(),
+                });
+            }
+            for (i, rank_text) in ranks.iter().enumerate() {
+                let rank = 7 - i;
+                let mut file = 0usize;
+                for ch in rank_text.chars() {
+                    if let Some(d) = ch.to_digit(10).filter(|d| (1..=8).contains(d)) {
+                        file += d as usize;
+                    } else if let Some(piece) = Piece::from_char(ch) {
+                        if file < 8 {
+                            let cell = Cell::new(level, Square::ALL[rank * 8 + file]);
+                            if piece.role == Role::King {
+                                kings[piece.color as usize] += 1;
+                            }
+                            pos.put(cell, piece);
+                        }
+                        file += 1;
+                    } else {
+                        return Err(FenError::BadChar {
+                            level: l + 1,
+                            rank: rank + 1,
+                            found: ch,
+                        });
+                    }
+                }
+                if file != 8 {
+                    return Err(FenError::RankLength {
+                        level: l + 1,
+                        rank: rank + 1,
+                        found: file,
+                    });
+                }
+            }
+        }
+        pos.turn = match fields[1] {
+            "w" => Color::White,
+            "b" => Color::Black,
+            other => {
+                return Err(FenError::Turn {
+                    found: other.to_owned(),
+                })
+            }
+        };
+        pos.castling = fields[2].parse()?;
+        pos.ep = match fields[3] {
+            "-" => None,
+            text => Some(parse_ep::<L>(text)?),
+        };
+        pos.halfmove = fields[4].parse().map_err(|_| FenError::Halfmove {
+            found: fields[4].to_owned(),
+        })?;
+        pos.fullmove =
+            fields[5]
+                .parse()
+                .ok()
+                .filter(|&n| n >= 1)
+                .ok_or_else(|| FenError::Fullmove {
+                    found: fields[5].to_owned(),
+                })?;
+        pos.validate(kings)?;
+        pos.hash = pos.compute_hash();
+        Ok(pos)
+    }
+
+    /// The C3-19 rules on the pieces, castling rights and en-passant target.
+    fn validate(&self, kings: [usize; 2]) -> Result<(), FenError> {
+        for color in Color::ALL {
+            if kings[color as usize] != 1 {
+                return Err(FenError::KingCount {
+                    color,
+                    found: kings[color as usize],
+                });
+            }
+        }
+        let pawns = Role::Pawn.index();
+        for l in 0..L {
+            let back = self.roles[pawns][l] & (crate::geometry::RANK_1 | crate::geometry::RANK_8);
+            if back != 0 {
+                return Err(FenError::PawnOnBackRank {
+                    cell: CELLS[l * 64 + back.trailing_zeros() as usize],
+                });
+            }
+        }
+        for (right, color, short) in [
+            ('K', Color::White, true),
+            ('Q', Color::White, false),
+            ('k', Color::Black, true),
+            ('q', Color::Black, false),
+        ] {
+            if !self.castling.has(color, short) {
+                continue;
+            }
+            let (king, s, l) = Self::castling_cells(color);
+            let rook = if short { s } else { l };
+            let ok = self.piece_at(king)
+                == Some(Piece {
+                    color,
+                    role: Role::King,
+                })
+                && self.piece_at(rook)
+                    == Some(Piece {
+                        color,
+                        role: Role::Rook,
+                    });
+            if !ok {
+                return Err(FenError::CastlingPieces {
+                    right,
+                    color,
+                    king,
+                    rook,
+                });
+            }
+        }
+        if let Some(ep) = self.ep {
+            // White to move: Black's pawn passed rank 6 and stands on rank 5.
+            let (rank, dir) = match self.turn {
+                Color::White => (5, -1i8),
+                Color::Black => (2, 1i8),
+            };
+            if ep.square().rank().index() != rank {
+                return Err(FenError::EnPassantRank {
+                    cell: ep,
+                    expected: rank + 1,
+                    turn: self.turn,
+                });
+            }
+            if self.piece_at(ep).is_some() {
+                return Err(FenError::EnPassantOccupied { cell: ep });
+            }
+            let mover = !self.turn;
+            let beyond = ep.offset(0, dir, 0).unwrap_or(ep);
+            let start = ep.offset(0, -dir, 0).unwrap_or(ep);
+            if self.piece_at(beyond)
+                != Some(Piece {
+                    color: mover,
+                    role: Role::Pawn,
+                })
+            {
+                return Err(FenError::EnPassantNoPawn {
+                    cell: ep,
+                    color: mover,
+                    beyond,
+                });
+            }
+            if self.piece_at(start).is_some() {
+                return Err(FenError::EnPassantStartOccupied { cell: ep, start });
+            }
+        }
+        if self.king_attacked(!self.turn) {
+            return Err(FenError::OpponentInCheck { color: !self.turn });
+        }
+        Ok(())
+    }
+
+    /// The position text (C3-19): FEN3D, plain FEN with one level.
+    pub fn fen(&self) -> String {
+        let mut out = String::with_capacity(80 * L);
+        for l in 0..L {
+            if l > 0 {
+                out.push('|');
+            }
+            let level = Level::new(l as u8).unwrap_or(Level::N1);
+            for rank in (0..8).rev() {
+                let mut empty = 0;
+                for file in 0..8 {
+                    match self.piece_at(Cell::new(level, Square::ALL[rank * 8 + file])) {
+                        Some(p) => {
+                            if empty > 0 {
+                                out.push(char::from(b'0' + empty));
+                                empty = 0;
+                            }
+                            out.push(p.char());
+                        }
+                        None => empty += 1,
+                    }
+                }
+                if empty > 0 {
+                    out.push(char::from(b'0' + empty));
+                }
+                if rank > 0 {
+                    out.push('/');
+                }
+            }
+        }
+        let ep = match self.ep {
+            None => "-".to_owned(),
+            Some(c) if L == 1 => c.square().to_string().to_ascii_lowercase(),
+            Some(c) => c.to_string(),
+        };
+        format!(
+            "{out} {} {} {ep} {} {}",
+            self.turn.letter(),
+            self.castling,
+            self.halfmove,
+            self.fullmove
+        )
+    }
+}
+
+fn parse_ep<const L: usize>(text: &str) -> Result<Cell, FenError> {
+    let syntax = |source: NotationError| FenError::EnPassantSyntax {
+        found: text.to_owned(),
+        source,
+    };
+    let cell = match text.parse::<Cell>() {
+        Ok(c) => c,
+        Err(e) if L == 1 && !text.starts_with(['n', 'N']) => {
+            let _ = e;
+            Cell::new(Level::N1, text.parse::<Square>().map_err(syntax)?)
+        }
+        Err(e) => return Err(syntax(e)),
+    };
+    if cell.level().index() >= L {
+        return Err(FenError::EnPassantLevel { cell, levels: L });
+    }
+    Ok(cell)
+}
+
+impl<const L: usize> core::str::FromStr for FixedPosition<L> {
+    type Err = FenError;
+
+    fn from_str(s: &str) -> Result<Self, FenError> {
+        FixedPosition::from_fen(s)
+    }
+}
+
+/// A move text read without a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum MoveText {
+    Castle {
+        short: bool,
+    },
+    Cells {
+        from: Cell,
+        to: Cell,
+        promotion: Option<Role>,
+    },
+}
+
+/// Reads `N2/E2-N2/E4`, `N2/D4xN3/E5`, `…=Q`, `O-O`, `O-O-O` (and `0-0`, `0-0-0`).
+pub(crate) fn parse_move_text(text: &str) -> Result<MoveText, MoveTextError> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Err(MoveTextError::Empty);
+    }
+    match t {
+        "O-O" | "0-0" | "o-o" => return Ok(MoveText::Castle { short: true }),
+        "O-O-O" | "0-0-0" | "o-o-o" => return Ok(MoveText::Castle { short: false }),
+        _ => {}
+    }
+    let (body, promotion) = match t.split_once('=') {
+        Some((body, p)) => {
+            let role = p
+                .parse::<Role>()
+                .ok()
+                .filter(|r| Role::PROMOTIONS.contains(r))
+                .ok_or_else(|| MoveTextError::Promotion {
+                    text: text.to_owned(),
+                })?;
+            (body, Some(role))
+        }
+        None => (t, None),
+    };
+    let Some(i) = body.find(['-', 'x', 'X']) else {
+        return Err(MoveTextError::Shape {
+            text: text.to_owned(),
+        });
+    };
+    let (a, b) = (&body[..i], &body[i + 1..]);
+    let cell = |s: &str| {
+        s.parse::<Cell>().map_err(|source| MoveTextError::Cell {
+            text: text.to_owned(),
+            source,
+        })
+    };
+    Ok(MoveText::Cells {
+        from: cell(a)?,
+        to: cell(b)?,
+        promotion,
+    })
+}
+
+impl fmt::Display for Move {
+    /// The C3-20 text: `N2/E2-N2/E4`, `N2/D4xN3/E5`, `N2/A7-N2/A8=Q`, `O-O`, `O-O-O`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind {
+            MoveKind::ShortCastle => f.write_str("O-O"),
+            MoveKind::LongCastle => f.write_str("O-O-O"),
+            _ => {
+                let sep = if self.is_capture() { 'x' } else { '-' };
+                write!(f, "{}{sep}{}", self.from, self.to)?;
+                if let Some(r) = self.promotion() {
+                    write!(f, "={r}")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl fmt::Display for crate::position::Position {
+    /// The levels side by side (see [`FixedPosition`]'s `Display`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        crate::position::dispatch!(self, p => fmt::Display::fmt(p, f))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // C3-20: move text shapes.
+    #[test]
+    fn c3_20_move_text_shapes() {
+        let m = parse_move_text("n2/e2-N2E4").unwrap();
+        assert_eq!(
+            m,
+            MoveText::Cells {
+                from: "N2/E2".parse().unwrap(),
+                to: "N2/E4".parse().unwrap(),
+                promotion: None
+            }
+        );
+        assert!(matches!(
+            parse_move_text("N2/A7xN3/B8=n"),
+            Ok(MoveText::Cells {
+                promotion: Some(Role::Knight),
+                ..
+            })
+        ));
+        assert_eq!(
+            parse_move_text("0-0-0"),
+            Ok(MoveText::Castle { short: false })
+        );
+        assert_eq!(parse_move_text("O-O"), Ok(MoveText::Castle { short: true }));
+        assert!(matches!(parse_move_text(""), Err(MoveTextError::Empty)));
+        assert!(matches!(
+            parse_move_text("N2/E2N2/E4"),
+            Err(MoveTextError::Shape { .. })
+        ));
+        assert!(matches!(
+            parse_move_text("N2/E2-N2/E4=K"),
+            Err(MoveTextError::Promotion { .. })
+        ));
+        assert!(matches!(
+            parse_move_text("N2/E2-N9/E4"),
+            Err(MoveTextError::Cell { .. })
+        ));
+        assert!(matches!(
+            parse_move_text("N2/E2-"),
+            Err(MoveTextError::Cell { .. })
+        ));
+    }
+}
