@@ -1,8 +1,11 @@
 //! Wires the `kybo` crate into the perft example.
 
+use kybo::Position;
+
 use crate::Args;
 
-/// Runs perft as `args` asks (the game is not implemented yet).
-pub fn run_perft(_args: &Args) -> Result<(), String> {
-    Err("kybo is not implemented yet".to_owned())
+/// Runs perft from the empty board, White to move (unlimited supply),
+/// after playing `args.moves`.
+pub fn run_perft(args: &Args) -> Result<(), String> {
+    crate::run(Position::new(), args)
 }

@@ -1,0 +1,203 @@
+//! Networks (KY-7) and the KYBO test (KY-8) as whole-board bitboard fills.
+//!
+//! A colour's cubes are four bitboards, one per level. A network grows by
+//! orthogonal shifts within a level (masked by the colour's cubes at that
+//! level) and by stepping to the level above or below on the same square
+//! (masked the same way), until nothing changes. No allocation.
+
+use core::fmt;
+
+use board_core::{Bitboard, Square};
+
+use crate::geometry::{Cube, Level, FILE_A, FILE_H, RANK_1, RANK_8};
+
+/// The orthogonal neighbours of a set of squares, as a raw `u64`.
+#[inline(always)]
+pub(crate) const fn ortho(x: u64) -> u64 {
+    const NOT_A: u64 = !FILE_A.0;
+    const NOT_H: u64 = !FILE_H.0;
+    (x << 8) | (x >> 8) | ((x & NOT_H) << 1) | ((x & NOT_A) >> 1)
+}
+
+/// The cubes of `own` (one bitboard per level) connected to `seed` (KY-7).
+#[inline]
+pub(crate) fn flood(own: &[u64; 4], mut net: [u64; 4]) -> [u64; 4] {
+    loop {
+        let before = net;
+        for l in 0..4 {
+            let mut x = net[l];
+            if x == 0
+                && (l == 0 || net[l - 1] & own[l] == 0)
+                && (l == 3 || net[l + 1] & own[l] == 0)
+            {
+                continue;
+            }
+            if l > 0 {
+                x |= net[l - 1] & own[l];
+            }
+            if l < 3 {
+                x |= net[l + 1] & own[l];
+            }
+            loop {
+                let y = x | (ortho(x) & own[l]);
+                if y == x {
+                    break;
+                }
+                x = y;
+            }
+            net[l] = x;
+        }
+        if net == before {
+            return net;
+        }
+    }
+}
+
+/// Whether level-1 cubes `ground` reach two opposite edges (KY-8). Gates are
+/// one cube high, so only level 1 can touch them; a corner counts for both of
+/// its edges.
+#[inline(always)]
+pub(crate) const fn spans(ground: u64) -> bool {
+    (ground & RANK_1.0 != 0 && ground & RANK_8.0 != 0)
+        || (ground & FILE_A.0 != 0 && ground & FILE_H.0 != 0)
+}
+
+/// Whether the cube just placed at `square`/`level_index` makes a KYBO for
+/// the colour whose cubes are `own` (which already include it).
+#[inline]
+pub(crate) fn makes_kybo(own: &[u64; 4], square: Square, level_index: usize) -> bool {
+    // Cheap filter: without own cubes on two opposite edges no network can span.
+    if !spans(own[0]) {
+        return false;
+    }
+    let mut seed = [0u64; 4];
+    seed[level_index] = 1 << square as u8;
+    spans(flood(own, seed)[0])
+}
+
+/// The union of the networks of `own` that make a KYBO.
+pub(crate) fn kybo_networks(own: &[u64; 4]) -> [u64; 4] {
+    let mut result = [0u64; 4];
+    let mut seeds = own[0] & (RANK_1.0 | FILE_A.0);
+    while seeds != 0 {
+        let bit = seeds & seeds.wrapping_neg();
+        let net = flood(own, [bit, 0, 0, 0]);
+        if spans(net[0]) {
+            for l in 0..4 {
+                result[l] |= net[l];
+            }
+        }
+        seeds &= !net[0];
+    }
+    result
+}
+
+/// A set of cubes, one bitboard per level: for example the winning network
+/// of a KYBO, which a user interface can light up.
+///
+/// ```
+/// use kybo::{Cube, Level, Network, Square, Bitboard};
+/// let net = Network::from_levels([Bitboard::from_square(Square::E5), Bitboard::from_square(Square::E5), Bitboard::EMPTY, Bitboard::EMPTY]);
+/// assert_eq!(net.len(), 2);
+/// assert!(net.contains(Cube::new(Square::E5, Level::Second)));
+/// assert_eq!(net.to_string(), "E5^1 E5^2");
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Network([Bitboard; 4]);
+
+impl Network {
+    /// The set with the cubes of `levels[i]` at level `i + 1`.
+    #[inline]
+    pub const fn from_levels(levels: [Bitboard; 4]) -> Network {
+        Network(levels)
+    }
+
+    #[inline]
+    pub(crate) const fn from_raw(raw: [u64; 4]) -> Network {
+        Network([
+            Bitboard(raw[0]),
+            Bitboard(raw[1]),
+            Bitboard(raw[2]),
+            Bitboard(raw[3]),
+        ])
+    }
+
+    /// The squares of its cubes at `level`.
+    #[inline]
+    pub const fn level(&self, level: Level) -> Bitboard {
+        self.0[level.index()]
+    }
+
+    /// The squares that hold at least one of its cubes.
+    #[inline]
+    pub const fn squares(&self) -> Bitboard {
+        Bitboard(self.0[0].0 | self.0[1].0 | self.0[2].0 | self.0[3].0)
+    }
+
+    /// Whether it holds `cube`.
+    #[inline]
+    pub const fn contains(&self, cube: Cube) -> bool {
+        self.0[cube.level().index()].contains(cube.square())
+    }
+
+    /// The number of cubes.
+    #[inline]
+    pub const fn len(&self) -> usize {
+        (self.0[0].count() + self.0[1].count() + self.0[2].count() + self.0[3].count()) as usize
+    }
+
+    /// Whether it holds no cube.
+    #[inline]
+    pub const fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Its cubes, level 1 first, then by square.
+    pub fn cubes(&self) -> impl Iterator<Item = Cube> + '_ {
+        Level::ALL
+            .into_iter()
+            .flat_map(move |l| self.0[l.index()].iter().map(move |sq| Cube::new(sq, l)))
+    }
+}
+
+impl fmt::Display for Network {
+    /// The cubes, `E5^1 E5^2 …`, separated by spaces.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, cube) in self.cubes().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{cube}")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ortho_matches_board_core() {
+        for bits in [
+            1u64,
+            0x8000_0000_0000_0000,
+            0x0101_0101_0101_0101,
+            0x8181_8181_8181_8181,
+            0x1234_5678_9abc_def0,
+        ] {
+            assert_eq!(ortho(bits), Bitboard(bits).orthogonal_neighbours().0);
+        }
+    }
+
+    // KY-7: a vertical link needs both cubes of one colour.
+    #[test]
+    fn ky7_flood_goes_up_only_through_own_cubes() {
+        let d4 = 1u64 << Square::D4 as u8;
+        let e4 = 1u64 << Square::E4 as u8;
+        // Own cubes: D4 level 1, D4 level 3, E4 level 3; level 2 on D4 is the opponent's.
+        let own = [d4, 0, d4 | e4, 0];
+        assert_eq!(flood(&own, [d4, 0, 0, 0]), [d4, 0, 0, 0]);
+        assert_eq!(flood(&own, [0, 0, e4, 0]), [0, 0, d4 | e4, 0]);
+    }
+}
