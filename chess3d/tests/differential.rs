@@ -1,0 +1,172 @@
+//! The fast bitboard path against the mailbox reference implementation
+//! (feature `reference`): stored perft counts (C3-22), and random games on 1,
+//! 2, 3 and 5 levels where at every ply both must list the same legal moves
+//! (C3-4 to C3-15) and write the same position text (C3-19, C3-20).
+#![cfg(feature = "reference")]
+
+use std::collections::BTreeSet;
+
+use board_core::{perft, Game, MoveList, Rng};
+use chess3d::reference::RefPosition;
+use chess3d::{Move, Position};
+use proptest::prelude::*;
+
+/// The positions of `data/perft3d.txt`: each FEN with its `(depth, count)` lines.
+fn perft_data() -> Vec<(String, Vec<(u32, u64)>)> {
+    let text = include_str!("data/perft3d.txt");
+    let mut out: Vec<(String, Vec<(u32, u64)>)> = Vec::new();
+    for line in text.lines().map(str::trim) {
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        match line.split_once(' ') {
+            Some((d, n)) if d.parse::<u32>().is_ok() && n.parse::<u64>().is_ok() => {
+                let entry = out.last_mut().expect("a FEN line comes first");
+                entry.1.push((d.parse().unwrap(), n.parse().unwrap()));
+            }
+            _ => out.push((line.to_string(), Vec::new())),
+        }
+    }
+    out
+}
+
+/// Counts above this are left to release-mode runs (the dev profile is
+/// opt-level 1); every position still has its depths 1 to 3 checked.
+const MAX_LEAVES_IN_TESTS: u64 = 2_000_000;
+
+// C3-22: the fast path's perft equals the reference's stored counts.
+#[test]
+fn c3_22_fast_perft_matches_stored_reference_counts() {
+    let mut checked = 0;
+    for (fen, counts) in perft_data() {
+        let pos = Position::from_fen(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert_eq!(pos.fen(), fen);
+        for (depth, count) in counts {
+            if depth <= 3 || count <= MAX_LEAVES_IN_TESTS {
+                assert_eq!(perft(&pos, depth), count, "{fen} depth {depth}");
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 21, "only {checked} counts checked");
+}
+
+/// Deep counts of `data/perft3d.txt` (depth 4 of the 3-level start: 11 611 584).
+/// Run with `cargo test --release -p chess3d --all-features -- --ignored`.
+#[test]
+#[ignore = "takes long in the dev profile; run in release"]
+fn c3_22_fast_perft_matches_stored_reference_counts_deep() {
+    for (fen, counts) in perft_data() {
+        let pos = Position::from_fen(&fen).unwrap();
+        for (depth, count) in counts {
+            assert_eq!(perft(&pos, depth), count, "{fen} depth {depth}");
+        }
+    }
+}
+
+fn fast_moves(pos: &Position) -> Vec<(String, Move)> {
+    let mut list = MoveList::new();
+    pos.legal_moves(&mut list);
+    let mut v: Vec<(String, Move)> = list.iter().map(|m| (m.to_string(), *m)).collect();
+    v.sort_by(|a, b| a.0.cmp(&b.0));
+    v
+}
+
+/// Plays `plies` random moves from `fen` on both implementations, comparing
+/// their legal moves, check and position text at every ply. Returns the
+/// number of plies played.
+fn play_in_step(fen: &str, seed: u64, plies: usize) -> Result<usize, TestCaseError> {
+    let mut reference = RefPosition::from_fen(fen).map_err(TestCaseError::fail)?;
+    let mut fast = Position::from_fen(fen).map_err(|e| TestCaseError::fail(e.to_string()))?;
+    let mut rng = Rng::new(seed);
+    for ply in 0..plies {
+        let fen_now = reference.fen();
+        prop_assert_eq!(&fast.fen(), &fen_now, "ply {}", ply);
+        prop_assert_eq!(fast.is_check(), reference.in_check(), "{}", fen_now);
+        prop_assert_eq!(fast.to_move(), reference.side_to_move());
+        let ours: BTreeSet<String> = reference
+            .legal_moves()
+            .iter()
+            .map(|m| m.to_string())
+            .collect();
+        let theirs = fast_moves(&fast);
+        let theirs_set: BTreeSet<String> = theirs.iter().map(|(t, _)| t.clone()).collect();
+        prop_assert_eq!(
+            theirs.len(),
+            theirs_set.len(),
+            "duplicate moves in {}",
+            fen_now
+        );
+        prop_assert_eq!(&theirs_set, &ours, "legal moves differ in {}", fen_now);
+        prop_assert_eq!(fast.count_legal_moves(), ours.len() as u64);
+        if theirs.is_empty() {
+            prop_assert!(
+                fast.outcome().is_some(),
+                "no move but no outcome: {}",
+                fen_now
+            );
+            return Ok(ply);
+        }
+        let (text, mv) = &theirs[rng.below(theirs.len())];
+        // The fast path reads its own text back to the same move.
+        prop_assert_eq!(
+            fast.parse_move(text).ok(),
+            Some(*mv),
+            "{} in {}",
+            text,
+            fen_now
+        );
+        reference.play_text(text).map_err(TestCaseError::fail)?;
+        fast.play(*mv)
+            .map_err(|e| TestCaseError::fail(format!("{text} in {fen_now}: {e}")))?;
+    }
+    prop_assert_eq!(&fast.fen(), &reference.fen());
+    Ok(plies)
+}
+
+/// Where the random games start: the default starts on 3, 1, 2 and 5 levels
+/// and every position of `data/perft3d.txt`.
+fn starts() -> Vec<String> {
+    let mut v: Vec<String> = [3, 1, 2, 5]
+        .iter()
+        .map(|&l| RefPosition::start(l).unwrap().fen())
+        .collect();
+    v.extend(perft_data().into_iter().map(|(fen, _)| fen));
+    v
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    // C3-4 to C3-16, C3-19, C3-20: random games from the default 3-level start.
+    #[test]
+    fn c3_random_three_level_games_agree(seed in any::<u64>(), plies in 20usize..120) {
+        let fen = RefPosition::start(3).unwrap().fen();
+        play_in_step(&fen, seed, plies)?;
+    }
+
+    // C3-1, C3-15, C3-21: random games on 1, 2 and 5 levels and from the
+    // en-passant, promotion and castling positions of data/perft3d.txt.
+    #[test]
+    fn c3_random_games_from_every_start_agree(
+        start in 0usize..11,
+        seed in any::<u64>(),
+        plies in 20usize..100,
+    ) {
+        let starts = starts();
+        play_in_step(&starts[start % starts.len()], seed, plies)?;
+    }
+}
+
+// C3-4 to C3-16: a few long fixed-seed games so that endgames (promotions,
+// mates, stalemates) are reached whatever proptest draws.
+#[test]
+fn c3_long_games_agree() {
+    let mut total = 0;
+    for (i, fen) in starts().iter().enumerate() {
+        for seed in 0..3u64 {
+            total += play_in_step(fen, seed * 1000 + i as u64, 300).unwrap();
+        }
+    }
+    assert!(total > 3000, "only {total} plies played");
+}
