@@ -31,36 +31,39 @@ impl fmt::Display for Position {
     /// then one line per closed 2×2, and the turn, points, supplies, reds
     /// and claimable points.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use fmt::Write as _;
         for (ri, rank) in Rank::ALL.iter().enumerate().rev() {
+            let mut line = String::with_capacity(40);
             // The crossings of this rank and the horizontal segments between them.
-            write!(f, "{} ", rank.char())?;
+            write!(line, "{} ", rank.char())?;
             for file in File::ALL {
                 let sq = Square::new(file, *rank);
-                write!(f, "{}", crossing(self, sq))?;
+                write!(line, "{}", crossing(self, sq))?;
                 if let Some(s) = Segment::horizontal(sq) {
-                    f.write_str(match self.piece_at(s) {
+                    line.push_str(match self.piece_at(s) {
                         Some(Kind::Pale) => "---",
                         Some(Kind::Dark) => "===",
                         None => "   ",
-                    })?;
+                    });
                 }
             }
-            writeln!(f)?;
+            writeln!(f, "{}", line.trim_end())?;
+            line.clear();
             if ri == 0 {
                 break;
             }
             // The vertical segments between this rank and the one below, and
             // the unit squares between them.
-            f.write_str("  ")?;
+            line.push_str("  ");
             let below = Rank::ALL[ri - 1];
             for file in File::ALL {
                 let sq = Square::new(file, below);
                 let v = Segment::vertical(sq).and_then(|s| self.piece_at(s));
-                f.write_str(match v {
+                line.push_str(match v {
                     Some(Kind::Pale) => "|",
                     Some(Kind::Dark) => "H",
                     None => " ",
-                })?;
+                });
                 if let Some(unit) = GameSquare::unit(sq) {
                     let inside = if self.is_closed(unit) {
                         if self.is_dead(unit) {
@@ -79,17 +82,17 @@ impl fmt::Display for Position {
                     } else {
                         ' '
                     };
-                    write!(f, " {inside} ")?;
+                    write!(line, " {inside} ")?;
                 }
             }
-            writeln!(f)?;
+            writeln!(f, "{}", line.trim_end())?;
+            line.clear();
         }
-        f.write_str("  ")?;
-        for file in File::ALL {
-            write!(f, "{}   ", file.char())?;
-        }
-        writeln!(f)?;
-        for c in self.closed_squares().filter(|c| c.square.size() == Size::Big) {
+        writeln!(f, "  A   B   C   D   E   F   G   H")?;
+        for c in self
+            .closed_squares()
+            .filter(|c| c.square.size() == Size::Big)
+        {
             writeln!(
                 f,
                 "2x2 {} closed by {}{}",

@@ -185,7 +185,9 @@ pub enum PositionError {
     Unchained(Segment),
     /// More pieces of a kind on the board and in the supplies than the
     /// configuration gives, or fewer.
-    #[error("{kind} pieces: {on_board} on the board and {left} left do not add up to {total} (EOC-4)")]
+    #[error(
+        "{kind} pieces: {on_board} on the board and {left} left do not add up to {total} (EOC-4)"
+    )]
     PieceCount {
         /// The kind.
         kind: Kind,

@@ -102,7 +102,11 @@ impl Segment {
     /// The segment between two crossings given in either order, or `None` if
     /// they are not neighbours on one groove.
     pub const fn between(a: Square, b: Square) -> Option<Segment> {
-        let (lo, hi) = if (a as u8) < (b as u8) { (a, b) } else { (b, a) };
+        let (lo, hi) = if (a as u8) < (b as u8) {
+            (a, b)
+        } else {
+            (b, a)
+        };
         let d = hi as u8 - lo as u8;
         if d == 1 && (lo as u8) & 7 != 7 {
             Segment::horizontal(lo)
@@ -354,7 +358,10 @@ impl FromStr for GameSquare {
 
     /// Parses two opposite corners of a 1×1 or 2×2 square, in any order.
     fn from_str(s: &str) -> Result<GameSquare, ParseError> {
-        let (a, b) = parse_pair(s, "a square: two opposite corners joined by '-', like D5-E6")?;
+        let (a, b) = parse_pair(
+            s,
+            "a square: two opposite corners joined by '-', like D5-E6",
+        )?;
         let (fa, ra) = (a.file().index() as i32, a.rank().index() as i32);
         let (fb, rb) = (b.file().index() as i32, b.rank().index() as i32);
         let (df, dr) = ((fa - fb).abs(), (ra - rb).abs());
@@ -396,9 +403,14 @@ mod tests {
             assert_eq!(text.to_lowercase().parse::<Segment>(), Ok(s));
             assert_eq!(Segment::from_index(s.index()), Some(s));
         }
-        assert_eq!("D5-E5".parse::<Segment>().unwrap().ends(), (Square::D5, Square::E5));
+        assert_eq!(
+            "D5-E5".parse::<Segment>().unwrap().ends(),
+            (Square::D5, Square::E5)
+        );
         assert_eq!("D6-D5".parse::<Segment>().unwrap().to_string(), "D5-D6");
-        for bad in ["D5-F5", "D5-E6", "D5-D5", "H5-A6", "D5", "", "-", "D5-", "I5-J5", "D5-E5-F5"] {
+        for bad in [
+            "D5-F5", "D5-E6", "D5-D5", "H5-A6", "D5", "", "-", "D5-", "I5-J5", "D5-E5-F5",
+        ] {
             assert!(bad.parse::<Segment>().is_err(), "{bad}");
         }
         assert_eq!(Segment::horizontal(Square::H3), None);

@@ -237,14 +237,28 @@ mod tests {
         for mv in all {
             let text = mv.to_string();
             assert_eq!(text.parse::<Move>(), Ok(mv), "{text}");
-            assert_eq!(format!("  {}\t", text.to_lowercase()).parse::<Move>(), Ok(mv));
+            assert_eq!(
+                format!("  {}\t", text.to_lowercase()).parse::<Move>(),
+                Ok(mv)
+            );
         }
         assert_eq!("P D5-E5".parse::<Move>().unwrap().to_string(), "P D5-E5");
         assert_eq!("f d6-d5!".parse::<Move>().unwrap().to_string(), "F D5-D6!");
         assert_eq!("p e5-d5 !".parse::<Move>().unwrap().to_string(), "P D5-E5!");
         for bad in [
-            "", "!", "X D5-E5", "P D5-F5", "P", "R D5!", "R D5-E5", "claims", "P D5-E5!!",
-            "R", "F D5-E6", "é", "P D9-D10",
+            "",
+            "!",
+            "X D5-E5",
+            "P D5-F5",
+            "P",
+            "R D5!",
+            "R D5-E5",
+            "claims",
+            "P D5-E5!!",
+            "R",
+            "F D5-E6",
+            "é",
+            "P D9-D10",
         ] {
             assert!(bad.parse::<Move>().is_err(), "{bad}");
         }

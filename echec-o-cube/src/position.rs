@@ -261,7 +261,10 @@ impl Position {
     /// `(pale, dark)` pieces left in `player`'s supply.
     #[inline]
     pub const fn supply(&self, player: Player) -> (u8, u8) {
-        (self.pale_left[player as usize], self.dark_left[player as usize])
+        (
+            self.pale_left[player as usize],
+            self.dark_left[player as usize],
+        )
     }
 
     /// Reds left in the shared pool.
@@ -375,9 +378,7 @@ impl Position {
     }
 
     fn squares_in(&self, boards: [u64; 2]) -> impl Iterator<Item = ClosedSquare> + '_ {
-        let units = Bitboard(boards[0])
-            .into_iter()
-            .filter_map(GameSquare::unit);
+        let units = Bitboard(boards[0]).into_iter().filter_map(GameSquare::unit);
         let bigs = Bitboard(boards[1]).into_iter().filter_map(GameSquare::big);
         units.chain(bigs).map(|s| self.closed_square(s))
     }
@@ -430,10 +431,7 @@ impl Position {
     /// The winner or draw once the game is over (EOC-19).
     pub fn result(&self) -> Option<Outcome<Player, EndReason>> {
         let reason = self.end_reason()?;
-        let (a, b) = (
-            self.final_count(Player::One),
-            self.final_count(Player::Two),
-        );
+        let (a, b) = (self.final_count(Player::One), self.final_count(Player::Two));
         Some(match a.cmp(&b) {
             core::cmp::Ordering::Greater => Outcome::Win {
                 winner: Player::One,

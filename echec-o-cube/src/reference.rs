@@ -117,7 +117,11 @@ fn parse_move(text: &str) -> Option<Mv> {
     match letter {
         "R" => Some(Mv::Red(parse_pt(rest)?)),
         "P" | "F" => {
-            let kind = if letter == "P" { Kind::Pale } else { Kind::Dark };
+            let kind = if letter == "P" {
+                Kind::Pale
+            } else {
+                Kind::Dark
+            };
             let (body, announced) = match rest.strip_suffix('!') {
                 Some(b) => (b.trim(), true),
                 None => (rest, false),
@@ -262,7 +266,9 @@ impl Position {
                 let line = outline(sq);
                 !self.closed.contains_key(&sq)
                     && line.contains(&seg)
-                    && line.iter().all(|s| *s == seg || self.pieces.contains_key(s))
+                    && line
+                        .iter()
+                        .all(|s| *s == seg || self.pieces.contains_key(s))
             })
             .collect()
     }
@@ -452,10 +458,7 @@ impl Position {
         if !self.is_over() {
             return None;
         }
-        let (a, b) = (
-            self.final_count(Player::One),
-            self.final_count(Player::Two),
-        );
+        let (a, b) = (self.final_count(Player::One), self.final_count(Player::Two));
         Some(match a.cmp(&b) {
             std::cmp::Ordering::Greater => Some(Player::One),
             std::cmp::Ordering::Less => Some(Player::Two),
@@ -476,9 +479,7 @@ impl Position {
             .into_iter()
             .map(|m| {
                 let mut child = self.clone();
-                child
-                    .play(&mv_text(m))
-                    .expect("a generated move is legal");
+                child.play(&mv_text(m)).expect("a generated move is legal");
                 child.perft(depth - 1)
             })
             .sum()

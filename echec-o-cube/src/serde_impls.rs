@@ -204,8 +204,7 @@ impl TryFrom<PositionData> for Position {
         if let Some(points) = d.claimable {
             let live: Vec<_> = pos.last_closed().filter(|s| !s.dead).collect();
             let worth: u16 = live.iter().map(|s| s.points).sum();
-            if live.is_empty() || worth != points || live.iter().any(|s| s.closed_by == d.to_move)
-            {
+            if live.is_empty() || worth != points || live.iter().any(|s| s.closed_by == d.to_move) {
                 return Err(PositionError::Claim);
             }
             pos.claim_pending = true;

@@ -25,3 +25,51 @@ fn eoc22_reference_perft() {
         assert_eq!(start.perft(d as u32 + 1), n, "depth {}", d + 1);
     }
 }
+
+/// Plays `moves` on both implementations.
+fn both(config: Config, first: Player, moves: &[&str]) -> (Position, reference::Position) {
+    let mut fast = Position::new(config, first);
+    let mut slow = reference::Position::new(config, first);
+    for m in moves {
+        fast.play(m.parse().unwrap()).unwrap();
+        slow.play(m).unwrap();
+    }
+    (fast, slow)
+}
+
+// EOC-22: perft split by first move agrees with the reference in mid-game
+// positions with a claim pending, closings to announce and, in red mode, reds.
+#[test]
+fn eoc22_divide_matches_reference_mid_game() {
+    let setups: [(Config, &[&str]); 3] = [
+        (
+            Config::default(),
+            &[
+                "P D5-E5", "F E5-F5", "P F5-F6", "F E6-F6", "P D6-E6", "F D5-D6",
+            ],
+        ),
+        (
+            Config::FAMILY,
+            &["R C3", "P D5-E5", "F E5-E6", "P D6-E6", "R D4", "F D5-D6"],
+        ),
+        (
+            Config {
+                auto_announce: true,
+                pale: 6,
+                dark: 3,
+                ..Config::default()
+            },
+            &["P D5-E5", "F E5-E6", "P D6-E6", "F C6-D6"],
+        ),
+    ];
+    for (config, moves) in setups {
+        let (fast, slow) = both(config, Player::Two, moves);
+        let parts = divide(&fast, 3);
+        assert_eq!(parts.len() as u64, fast.count_legal_moves());
+        for (mv, n) in parts {
+            let mut child = slow.clone();
+            child.play(&mv.to_string()).unwrap();
+            assert_eq!(child.perft(2), n, "{mv}");
+        }
+    }
+}
