@@ -1,0 +1,402 @@
+//! Position text (KY-11): round trips and every rejection, each with its
+//! own error variant; serde through the validated path.
+
+mod common;
+
+use common::{position, replay, sq, text};
+use kybo::{Color, Config, Position, PositionError, Zone};
+
+const EMPTY: &str = "......../......../......../......../......../......../......../........ w";
+
+// KY-11: the empty board and a few positions round-trip.
+#[test]
+fn ky11_round_trip() {
+    assert_eq!(Position::from_text(EMPTY).unwrap(), Position::new());
+    assert_eq!(Position::new().to_text(), EMPTY);
+    let pos = replay("D4 D4 E4 E4 E4 D5 C4 C4 C4");
+    let t = pos.to_text();
+    assert_eq!(
+        t,
+        "......../......../......../...b..../..(wbw)(wb)(wbw).../......../......../........ b"
+    );
+    assert_eq!(Position::from_text(&t).unwrap(), pos);
+    // `(w)` is accepted for a one-cube stack; the formatter writes `w`.
+    let long = "......../......../......../......../...(w)..../......../......../........ b";
+    let p = Position::from_text(long).unwrap();
+    assert_eq!(p.to_text(), long.replace("(w)", "w"));
+    // upper-case letters and extra blank space are accepted
+    assert_eq!(
+        Position::from_text(
+            "  ......../......../......../......../...W..../......../......../........   B "
+        )
+        .unwrap(),
+        p
+    );
+}
+
+// KY-11: syntax errors.
+#[test]
+fn ky11_syntax_errors() {
+    use board_core::Rank;
+    let e = |t: &str| Position::from_text(t).unwrap_err();
+    assert_eq!(e(""), PositionError::Fields { found: 0 });
+    assert_eq!(
+        e("......../......../......../......../......../......../......../........"),
+        PositionError::Fields { found: 1 }
+    );
+    assert_eq!(e(&format!("{EMPTY} 1")), PositionError::Fields { found: 3 });
+    assert_eq!(
+        e("......../......../........ w"),
+        PositionError::RankCount { found: 3 }
+    );
+    assert_eq!(
+        e("......../......../......../......../......../......../......../......... w"),
+        PositionError::RankLength {
+            rank: Rank::First,
+            found: 9
+        }
+    );
+    assert_eq!(
+        e("......./......../......../......../......../......../......../........ w"),
+        PositionError::RankLength {
+            rank: Rank::Eighth,
+            found: 7
+        }
+    );
+    assert_eq!(
+        e("......../......../......../......../...x..../......../......../........ w"),
+        PositionError::Character {
+            rank: Rank::Fourth,
+            found: 'x'
+        }
+    );
+    assert_eq!(
+        e("......../......../......../......../...(w(b)..../......../......../........ w"),
+        PositionError::Character {
+            rank: Rank::Fourth,
+            found: '('
+        }
+    );
+    assert_eq!(
+        e("......../......../......../......../...)..../......../......../........ w"),
+        PositionError::Character {
+            rank: Rank::Fourth,
+            found: ')'
+        }
+    );
+    assert_eq!(
+        e("......../......../......../......../...(wb/......../......../........ w"),
+        PositionError::Unclosed { rank: Rank::Fourth }
+    );
+    assert_eq!(
+        e("......../......../......../......../...()..../......../......../........ w"),
+        PositionError::EmptyStack { rank: Rank::Fourth }
+    );
+    assert_eq!(
+        e("......../......../......../......../......../......../......../........ x"),
+        PositionError::Side { found: "x".into() }
+    );
+    assert_eq!(
+        e("......../......../......../......../......../......../......../........ white"),
+        PositionError::Side {
+            found: "white".into()
+        }
+    );
+}
+
+// KY-11 (a): a stack higher than its zone allows.
+#[test]
+fn ky11_a_stack_too_high() {
+    let t = text(&[("D4", "w"), ("C4", "bw"), ("B4", "bw"), ("A4", "b")], 'b');
+    assert_eq!(
+        Position::from_text(&t).unwrap_err(),
+        PositionError::CubeCount {
+            white: 3,
+            black: 3,
+            to_move: Color::Black
+        },
+        "control: the shape is fine apart from the counts"
+    );
+    let t = text(&[("D4", "w"), ("C4", "b"), ("B4", "wbw"), ("A4", "b")], 'w');
+    let err = Position::from_text(&t).unwrap_err();
+    assert_eq!(
+        err,
+        PositionError::StackTooHigh {
+            square: sq("B4"),
+            zone: Zone::Walls,
+            height: 3
+        }
+    );
+    assert!(err
+        .to_string()
+        .starts_with("(a) the stack on B4 has 3 cubes but Zone 2 (Walls) allows 2"));
+    let t = text(&[("D4", "w"), ("D3", "bwbw"), ("E4", "b")], 'w');
+    assert_eq!(
+        Position::from_text(&t).unwrap_err(),
+        PositionError::StackTooHigh {
+            square: sq("D3"),
+            zone: Zone::Castle,
+            height: 4
+        }
+    );
+    let t = text(&[("A1", "wb")], 'w');
+    assert!(matches!(
+        Position::from_text(&t),
+        Err(PositionError::StackTooHigh {
+            height: 2,
+            zone: Zone::Gates,
+            ..
+        })
+    ));
+    let t = text(&[("D4", "wbwbw")], 'b');
+    assert_eq!(
+        Position::from_text(&t).unwrap_err(),
+        PositionError::StackTooHigh {
+            square: sq("D4"),
+            zone: Zone::Dungeon,
+            height: 5
+        }
+    );
+    let t = text(&[("D4", "wbwbwbwbwbwb")], 'w');
+    assert!(matches!(
+        Position::from_text(&t),
+        Err(PositionError::StackTooHigh { height: 12, .. })
+    ));
+}
+
+// KY-11 (b): the occupied squares form one connected group with a Dungeon square.
+#[test]
+fn ky11_b_disconnected() {
+    // F6 touches E5 only diagonally
+    let t = text(&[("E5", "w"), ("F6", "b")], 'w');
+    assert_eq!(
+        Position::from_text(&t).unwrap_err(),
+        PositionError::Disconnected { square: sq("F6") }
+    );
+    // a connected group away from the Dungeon
+    let t = text(&[("A1", "w"), ("A2", "b")], 'w');
+    assert_eq!(
+        Position::from_text(&t).unwrap_err(),
+        PositionError::Disconnected { square: sq("A1") }
+    );
+    // a stack does not bridge a gap: the upper cube of D4 does not reach F4
+    let t = text(&[("D4", "wb"), ("F4", "wb")], 'w');
+    assert_eq!(
+        Position::from_text(&t).unwrap_err(),
+        PositionError::Disconnected { square: sq("F4") }
+    );
+}
+
+// KY-11 (c): cube counts.
+#[test]
+fn ky11_c_counts() {
+    let t = text(&[("D4", "w")], 'w');
+    assert_eq!(
+        Position::from_text(&t).unwrap_err(),
+        PositionError::CubeCount {
+            white: 1,
+            black: 0,
+            to_move: Color::White
+        }
+    );
+    let t = text(&[("D4", "wb")], 'b');
+    assert_eq!(
+        Position::from_text(&t).unwrap_err(),
+        PositionError::CubeCount {
+            white: 1,
+            black: 1,
+            to_move: Color::Black
+        }
+    );
+    let t = text(&[("D4", "wbb")], 'w');
+    assert_eq!(
+        Position::from_text(&t).unwrap_err(),
+        PositionError::CubeCount {
+            white: 1,
+            black: 2,
+            to_move: Color::White
+        }
+    );
+    assert_eq!(
+        Position::from_text(&EMPTY.replace(" w", " b")).unwrap_err(),
+        PositionError::CubeCount {
+            white: 0,
+            black: 0,
+            to_move: Color::Black
+        }
+    );
+}
+
+// KY-11 (d): only the player who moved last may have a KYBO.
+#[test]
+fn ky11_d_kybo_out_of_turn() {
+    let mut stacks = vec![
+        ("D1", "w"),
+        ("D2", "w"),
+        ("D3", "w"),
+        ("D4", "w"),
+        ("D5", "w"),
+        ("D6", "w"),
+        ("D7", "w"),
+        ("D8", "w"),
+    ];
+    stacks.extend([("E4", "bbbb"), ("E5", "bbbb")]);
+    // White has 8, Black 8 with White to move: White has a KYBO but Black moved last.
+    let t = text(&stacks, 'w');
+    assert_eq!(
+        Position::from_text(&t).unwrap_err(),
+        PositionError::KyboOutOfTurn {
+            player: Color::White
+        }
+    );
+    // With one Black cube fewer, Black to move: White moved last and has won.
+    stacks.pop();
+    stacks.push(("E5", "bbb"));
+    let pos = Position::from_text(&text(&stacks, 'b')).unwrap();
+    assert_eq!(pos.winner(), Some(Color::White));
+    assert_eq!(pos.winning_network().unwrap().len(), 8);
+    assert_eq!(pos.legal_squares().count(), 0);
+    // Black with a KYBO on rank 3 while White moved last (Black to move): rejected.
+    let mut stacks: Vec<(&str, &str)> = ["A3", "B3", "C3", "D3", "E3", "F3", "G3", "H3"]
+        .iter()
+        .map(|s| (*s, "b"))
+        .collect();
+    stacks.extend([("D4", "w"), ("E4", "ww"), ("D5", "wwww"), ("E5", "ww")]);
+    let t = text(&stacks, 'b');
+    assert_eq!(
+        Position::from_text(&t).unwrap_err(),
+        PositionError::KyboOutOfTurn {
+            player: Color::Black
+        }
+    );
+}
+
+// KY-11 (e): a non-empty board has a White cube at level 1 on the Dungeon.
+#[test]
+fn ky11_e_first_cube() {
+    let t = text(&[("D4", "bw")], 'w');
+    assert_eq!(
+        Position::from_text(&t).unwrap_err(),
+        PositionError::NoFirstCube
+    );
+    let t = text(&[("D4", "b"), ("D3", "w")], 'w');
+    assert_eq!(
+        Position::from_text(&t).unwrap_err(),
+        PositionError::NoFirstCube
+    );
+    assert!(Position::from_text(&text(&[("E5", "w"), ("E4", "b")], 'w')).is_ok());
+}
+
+// KY-6, KY-11: a limited supply bounds the cubes of a position text.
+#[test]
+fn ky11_supply_exceeded() {
+    let t = text(&[("D4", "wbwb"), ("E4", "wb")], 'w');
+    assert!(Position::from_text(&t).is_ok());
+    assert_eq!(
+        Position::from_text_with_config(&t, Config::with_supply(2)).unwrap_err(),
+        PositionError::SupplyExceeded {
+            player: Color::White,
+            placed: 3,
+            supply: 2
+        }
+    );
+    let pos = Position::from_text_with_config(&t, Config::with_supply(3)).unwrap();
+    assert!(pos.is_draw(), "White has no cube left");
+}
+
+// KY-11: the diagram shows heights and top colours.
+#[test]
+fn ky11_display_board() {
+    let pos = replay("D4 D4 E4");
+    let shown = pos.to_string();
+    let lines: Vec<&str> = shown.lines().collect();
+    assert_eq!(lines[0], "   A  B  C  D  E  F  G  H");
+    assert_eq!(lines[5], "4  .  .  .  b2 w1 .  .  .  4");
+    assert_eq!(lines[10], "Black to move");
+    let won = position(
+        &[
+            ("D1", "w"),
+            ("D2", "w"),
+            ("D3", "w"),
+            ("D4", "w"),
+            ("D5", "w"),
+            ("D6", "w"),
+            ("D7", "w"),
+            ("D8", "w"),
+            ("E4", "bbbb"),
+            ("E5", "bbb"),
+        ],
+        'b',
+    );
+    let shown = won.to_string();
+    assert!(shown.contains("8  .  .  .  W1 .  .  .  .  8"), "{shown}");
+    assert!(shown.ends_with("White wins (KYBO)\n"));
+}
+
+#[cfg(feature = "serde")]
+mod serde_tests {
+    use super::*;
+    use kybo::{Cube, Level, Move, Record};
+
+    #[test]
+    fn ky11_serde_round_trip() {
+        let pos = replay("D4 D4 E4 E5");
+        let json = serde_json::to_string(&pos).unwrap();
+        assert_eq!(
+            json,
+            format!(
+                r#"{{"text":"{}","config":{{"supply":"unlimited"}}}}"#,
+                pos.to_text()
+            )
+        );
+        assert_eq!(serde_json::from_str::<Position>(&json).unwrap(), pos);
+        let limited = Position::with_config(Config::with_supply(12));
+        let json = serde_json::to_string(&limited).unwrap();
+        assert!(json.contains(r#"{"per_player":12}"#), "{json}");
+        assert_eq!(serde_json::from_str::<Position>(&json).unwrap(), limited);
+        let mv = Move::new(sq("E5"));
+        assert_eq!(serde_json::to_string(&mv).unwrap(), "\"E5\"");
+        assert_eq!(serde_json::from_str::<Move>("\"e5\"").unwrap(), mv);
+        let cube = Cube::new(sq("E5"), Level::Third);
+        assert_eq!(
+            serde_json::from_str::<Cube>(&serde_json::to_string(&cube).unwrap()).unwrap(),
+            cube
+        );
+        let record: Record = "D4 D4^2".parse().unwrap();
+        let json = serde_json::to_string(&record).unwrap();
+        assert_eq!(json, "\"D4 D4^2\"");
+        assert_eq!(serde_json::from_str::<Record>(&json).unwrap(), record);
+        assert_eq!(serde_json::to_string(&Zone::Castle).unwrap(), "\"castle\"");
+    }
+
+    // KY-11: invalid serde input is an error, never an invalid position.
+    #[test]
+    fn ky11_serde_rejects_invalid() {
+        let bad_count = format!(r#"{{"text":"{}"}}"#, text(&[("D4", "w")], 'w'));
+        let err = serde_json::from_str::<Position>(&bad_count).unwrap_err();
+        assert!(err.to_string().contains("(c)"), "{err}");
+        let too_high = format!(r#"{{"text":"{}"}}"#, text(&[("A1", "wb")], 'w'));
+        assert!(serde_json::from_str::<Position>(&too_high).is_err());
+        assert!(serde_json::from_str::<Position>(r#"{"text":"junk"}"#).is_err());
+        assert!(serde_json::from_str::<Position>(r#"{"text":5}"#).is_err());
+        assert!(serde_json::from_str::<Position>(r#"{}"#).is_err());
+        let extra = format!(r#"{{"text":"{EMPTY}","cubes":[1,2]}}"#);
+        assert!(serde_json::from_str::<Position>(&extra).is_err());
+        let over = format!(
+            r#"{{"text":"{}","config":{{"supply":{{"per_player":1}}}}}}"#,
+            text(&[("D4", "wbw"), ("E4", "b")], 'w')
+        );
+        let err = serde_json::from_str::<Position>(&over).unwrap_err();
+        assert!(err.to_string().contains("supply"), "{err}");
+        assert!(serde_json::from_str::<Position>(
+            r#"{"text":"x","config":{"supply":{"per_player":300}}}"#
+        )
+        .is_err());
+        assert!(serde_json::from_str::<Move>("\"E9\"").is_err());
+        assert!(serde_json::from_str::<Move>("7").is_err());
+        assert!(serde_json::from_str::<Cube>("\"E5\"").is_err());
+        assert!(serde_json::from_str::<Level>("\"5\"").is_err());
+        assert!(serde_json::from_str::<Record>("\"D4 Q1\"").is_err());
+        assert!(serde_json::from_str::<Zone>("\"moat\"").is_err());
+    }
+}

@@ -1,0 +1,67 @@
+//! KY-13: perft from the empty board. The counts below were computed by the
+//! reference implementation (`kybo::reference::Reference`, run by
+//! `reference_perft` when the `reference` feature is on) and are checked
+//! against the bitboard position.
+//!
+//! By hand: depth 1 = 4 (the Dungeon, KY-3); depth 2 = 4 × 5 (the stack
+//! itself and its four orthogonal neighbours, KY-4); depth 3 = 4 × 37: after
+//! White D4, Black on D4 leaves 5 moves (D4 and its 4 neighbours), Black on a
+//! neighbour leaves 8 (two stacks and their 6 other neighbours), 5 + 4 × 8 = 37.
+
+use board_core::{perft, Game};
+use kybo::{Config, Position};
+
+const PERFT: [(u32, u64); 6] = [
+    (1, 4),
+    (2, 20),
+    (3, 148),
+    (4, 1396),
+    (5, 15664),
+    (6, 201680),
+];
+
+// KY-13
+#[test]
+fn ky13_perft_fast_path() {
+    for (depth, count) in PERFT {
+        assert_eq!(perft(&Position::new(), depth), count, "depth {depth}");
+    }
+}
+
+// KY-13: a finished game has no moves.
+#[test]
+fn ky13_finished_game_has_no_moves() {
+    let drawn = Position::with_config(Config::with_supply(0));
+    assert_eq!(perft(&drawn, 1), 0);
+    assert_eq!(perft(&drawn, 3), 0);
+    let won: kybo::Record = "D4 E4 D3 E5 D2 E4 D1 E5 D5 E4 D6 E5 D7 E4 D8"
+        .parse()
+        .unwrap();
+    let won = won.replay().unwrap();
+    assert!(won.outcome().is_some());
+    assert_eq!(perft(&won, 2), 0);
+}
+
+// KY-13: with a supply of 2 cubes each the tree stops after 4 plies.
+#[test]
+fn ky13_perft_limited_supply() {
+    let pos = Position::with_config(Config::with_supply(2));
+    assert_eq!(perft(&pos, 4), PERFT[3].1);
+    assert_eq!(perft(&pos, 5), 0);
+}
+
+// KY-13: the reference implementation computes the counts above.
+#[cfg(feature = "reference")]
+#[test]
+fn ky13_reference_perft() {
+    use kybo::reference::Reference;
+    let start = Reference::new(Config::default());
+    for (depth, count) in PERFT.iter().take(5) {
+        assert_eq!(perft(&start, *depth), *count, "depth {depth}");
+    }
+    // divide agrees move by move at depth 4
+    let fast = board_core::divide(&Position::new(), 4);
+    let slow = board_core::divide(&start, 4);
+    assert_eq!(fast, slow);
+    let _ = start.to_move();
+}
