@@ -408,8 +408,11 @@ impl RefPosition {
             "b" => Color::Black,
             s => return Err(format!("side to move {s:?}: expected w or b")),
         };
+        // Castling letters: `-`, or some of `KQkq` in that order, each once
+        // (FEN's order; RULES does not say, the fast path asks for it too).
         let mut rights = [false; 4];
         if fields[2] != "-" {
+            let mut last = None;
             for c in fields[2].chars() {
                 let i = RIGHT_LETTERS
                     .iter()
@@ -418,7 +421,14 @@ impl RefPosition {
                 if rights[i] {
                     return Err(format!("castling field: {c} appears twice"));
                 }
+                if last.is_some_and(|l| l > i) {
+                    return Err(format!(
+                        "castling field {:?}: letters out of the order KQkq",
+                        fields[2]
+                    ));
+                }
                 rights[i] = true;
+                last = Some(i);
             }
         }
         let en_passant = match fields[3] {

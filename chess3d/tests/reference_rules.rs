@@ -612,6 +612,10 @@ fn c3_19_rejections() {
             "1rk1r3/pppppppp/8/8/8/8/PPPPPPPP/1RK1R3 w KK - 0 1",
             "twice",
         ),
+        (
+            "1rk1r3/pppppppp/8/8/8/8/PPPPPPPP/1RK1R3 w kK - 0 1",
+            "order",
+        ),
         // en passant
         ("4k3/8/8/8/3pP3/8/8/4K3 b - e4 0 1", "rank 3"),
         ("4k3/8/8/8/3pP3/8/8/4K3 w - e3 0 1", "rank 6"),
