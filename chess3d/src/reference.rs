@@ -1054,13 +1054,15 @@ impl RefPosition {
         self.turn = !us;
     }
 
-    /// Finds the legal move written `text` (C3-20): either separator, `=Q`
-    /// etc. for promotions, `O-O`/`O-O-O` (or `0-0`/`0-0-0`) for castling.
+    /// Finds the legal move written `text` (C3-20): either separator, either
+    /// case, `=Q` etc. for promotions, `O-O`/`O-O-O` (or `0-0`/`0-0-0`,
+    /// `o-o`/`o-o-o`) for castling; surrounding blanks are ignored.
     pub fn parse_move(&self, text: &str) -> Result<RefMove, String> {
         let legal = self.legal_moves();
+        let text = text.trim();
         let castling = match text {
-            "O-O" | "0-0" => Some(RefCastling::Short),
-            "O-O-O" | "0-0-0" => Some(RefCastling::Long),
+            "O-O" | "0-0" | "o-o" => Some(RefCastling::Short),
+            "O-O-O" | "0-0-0" | "o-o-o" => Some(RefCastling::Long),
             _ => None,
         };
         if let Some(castling) = castling {

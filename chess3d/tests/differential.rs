@@ -214,3 +214,84 @@ proptest! {
         }
     }
 }
+
+/// A legal move's text with a random edit of the kinds a person makes:
+/// another case, the other separator, no slash, a character changed,
+/// removed or added.
+fn mutate_move(text: &str, rng: &mut Rng) -> String {
+    const ALPHABET: &[u8] = b"N123456789ABCDEFGHIabcdefghn/-xX=QRBNKPqO0o ";
+    let mut bytes = text.as_bytes().to_vec();
+    let at = rng.below(bytes.len());
+    match rng.below(6) {
+        0 => bytes.make_ascii_lowercase(),
+        1 => {
+            for b in bytes.iter_mut() {
+                *b = match *b {
+                    b'-' => b'x',
+                    b'x' => b'-',
+                    other => other,
+                };
+            }
+        }
+        2 => bytes.retain(|&b| b != b'/'),
+        3 => bytes[at] = ALPHABET[rng.below(ALPHABET.len())],
+        4 => {
+            bytes.remove(at);
+        }
+        _ => bytes.insert(at, ALPHABET[rng.below(ALPHABET.len())]),
+    }
+    String::from_utf8(bytes).expect("ASCII")
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    // C3-20: both implementations accept the same move texts (legal moves'
+    // texts with random edits) and play them to the same position; a refused
+    // text leaves the fast path's position unchanged.
+    #[test]
+    fn c3_20_move_text_acceptance_agrees(
+        start in 0usize..11,
+        seed in any::<u64>(),
+        plies in 0usize..40,
+    ) {
+        let starts = starts();
+        let fen = &starts[start % starts.len()];
+        let mut reference = RefPosition::from_fen(fen).unwrap();
+        let mut rng = Rng::new(seed);
+        for _ in 0..plies {
+            let moves = reference.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            reference.play(&moves[rng.below(moves.len())]);
+        }
+        let fast = Position::from_fen(&reference.fen()).unwrap();
+        let moves = reference.legal_moves();
+        if moves.is_empty() {
+            return Ok(());
+        }
+        for _ in 0..40 {
+            let text = mutate_move(&moves[rng.below(moves.len())].to_string(), &mut rng);
+            let mut ours = reference.clone();
+            let ours_ok = ours.play_text(&text);
+            let mut theirs = fast.clone();
+            let theirs_ok = theirs
+                .parse_move(&text)
+                .and_then(|mv| Game::play(&mut theirs, mv));
+            prop_assert_eq!(
+                ours_ok.is_ok(),
+                theirs_ok.is_ok(),
+                "{:?} in {}: reference {:?}, fast path {:?}",
+                text,
+                reference.fen(),
+                ours_ok.err(),
+                theirs_ok.err().map(|e| e.to_string())
+            );
+            if theirs_ok.is_err() {
+                prop_assert_eq!(&theirs, &fast, "a refused move changed the position");
+            }
+            prop_assert_eq!(ours.fen(), theirs.fen());
+        }
+    }
+}
