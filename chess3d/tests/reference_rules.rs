@@ -704,3 +704,40 @@ fn c3_22_stored_perft_is_the_references() {
         }
     }
 }
+
+// C3-3, C3-18: each side has K, Q, 2 R, 2 B, 2 N and 8 P, upper case White and
+// lower case Black in the text; the two bishops of a side stand on cells of
+// different parity (file + rank + level).
+#[test]
+fn c3_3_armies_of_the_start() {
+    for levels in 1..=8 {
+        let p = RefPosition::start(levels).unwrap();
+        for color in [Color::White, Color::Black] {
+            let mut counts = std::collections::BTreeMap::new();
+            let mut bishop_parities = Vec::new();
+            for i in 0..levels * 64 {
+                let c = Cell::from_index(i).unwrap();
+                if let Some(piece) = p.piece_at(c).filter(|x| x.color == color) {
+                    *counts.entry(piece.letter()).or_insert(0) += 1;
+                    if piece.kind == RefKind::Bishop {
+                        let sq = c.square();
+                        bishop_parities
+                            .push((sq.file().index() + sq.rank().index() + c.level().index()) % 2);
+                    }
+                }
+            }
+            let letters = if color == Color::White {
+                "KQRRBBNNPPPPPPPP"
+            } else {
+                "kqrrbbnnpppppppp"
+            };
+            let mut expected = std::collections::BTreeMap::new();
+            for l in letters.chars() {
+                *expected.entry(l).or_insert(0) += 1;
+            }
+            assert_eq!(counts, expected, "{levels} levels, {color}");
+            bishop_parities.sort();
+            assert_eq!(bishop_parities, [0, 1]);
+        }
+    }
+}
