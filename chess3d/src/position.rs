@@ -435,7 +435,7 @@ pub(crate) use dispatch;
 /// assert_eq!(start.levels(), 3);
 /// let one = Position::from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1")?; // plain FEN: 1 level
 /// assert_eq!(one.levels(), 1);
-/// assert_eq!(perft(&one, 1), 7);
+/// assert_eq!(perft(&one, 1), 6); // king: D1 F1 D2 F2; pawn: E3 E4
 /// let five = Position::start_with_levels(5)?;
 /// assert_eq!(five.fen().matches('|').count(), 4);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
