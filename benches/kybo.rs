@@ -1,3 +1,96 @@
-//! Criterion benchmarks for kybo (filled by the crate's issue).
+//! Criterion benchmarks for kybo: legal moves, random playouts to the end
+//! (moves per second, KYBO test included), perft 5, and the reference
+//! implementation's playout for the speed ratio.
+//!
+//! ```text
+//! cargo bench --bench kybo -- --warm-up-time 1 --measurement-time 3
+//! ```
 
-fn main() {}
+use std::hint::black_box;
+
+use board_core::{perft, random_playout, Game, MoveList, Rng};
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use kybo::reference::Reference;
+use kybo::{Config, Move, Position};
+
+const PLAYOUTS: u64 = 64;
+
+/// Positions met in random games, every 10 plies.
+fn sample_positions() -> Vec<Position> {
+    let mut out = Vec::new();
+    for seed in 0..16 {
+        let mut pos = Position::new();
+        let mut rng = Rng::new(seed);
+        let mut moves = MoveList::new();
+        let mut ply = 0;
+        while !pos.is_over() {
+            if ply % 10 == 0 {
+                out.push(pos);
+            }
+            pos.legal_moves(&mut moves);
+            pos.play_unchecked(moves[rng.below(moves.len())]);
+            ply += 1;
+        }
+    }
+    out
+}
+
+/// The total plies of the benchmark's playouts (the same for both implementations).
+fn playout_plies<G: Game>(start: &G, seeds: u64) -> u64 {
+    (0..seeds)
+        .map(|seed| random_playout(&mut start.clone(), &mut Rng::new(seed), 1000).plies as u64)
+        .sum()
+}
+
+fn benches(c: &mut Criterion) {
+    let positions = sample_positions();
+    let mut group = c.benchmark_group("kybo");
+    group.throughput(Throughput::Elements(positions.len() as u64));
+    group.bench_function("legal_moves", |b| {
+        let mut moves: MoveList<Move> = MoveList::new();
+        b.iter(|| {
+            let mut n = 0;
+            for pos in &positions {
+                black_box(pos).legal_moves(&mut moves);
+                n += moves.len();
+            }
+            n
+        })
+    });
+
+    let start = Position::new();
+    let plies = playout_plies(&start, PLAYOUTS);
+    group.throughput(Throughput::Elements(plies));
+    group.bench_function("random_playout", |b| {
+        b.iter(|| {
+            let mut total = 0;
+            for seed in 0..PLAYOUTS {
+                let mut pos = black_box(start);
+                total += random_playout(&mut pos, &mut Rng::new(seed), 1000).plies;
+            }
+            total
+        })
+    });
+
+    let reference = Reference::new(Config::default());
+    assert_eq!(playout_plies(&reference, 4), playout_plies(&start, 4));
+    let ref_plies = playout_plies(&reference, 4);
+    group.throughput(Throughput::Elements(ref_plies));
+    group.bench_function("reference_random_playout", |b| {
+        b.iter(|| {
+            let mut total = 0;
+            for seed in 0..4 {
+                let mut pos = black_box(&reference).clone();
+                total += random_playout(&mut pos, &mut Rng::new(seed), 1000).plies;
+            }
+            total
+        })
+    });
+
+    group.throughput(Throughput::Elements(15_664));
+    group.bench_function("perft_5", |b| b.iter(|| perft(black_box(&start), 5)));
+    group.finish();
+}
+
+criterion_group!(kybo_benches, benches);
+criterion_main!(kybo_benches);

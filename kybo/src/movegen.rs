@@ -47,9 +47,7 @@ impl Position {
     #[inline]
     pub fn generate(&self, moves: &mut MoveList<Move>) {
         moves.clear();
-        for square in self.legal_squares() {
-            moves.push(Move::new(square));
-        }
+        moves.extend(self.legal_squares().into_iter().map(Move::new));
     }
 
     /// The squares where the player to move would make KYBO at once.
