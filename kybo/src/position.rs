@@ -321,3 +321,29 @@ impl fmt::Debug for Position {
             .finish()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn position_is_small_and_copy() {
+        fn is_copy<T: Copy>() {}
+        is_copy::<Position>();
+        assert!(core::mem::size_of::<Position>() <= 72);
+    }
+
+    #[test]
+    fn stack_queries() {
+        let s = Stack {
+            height: 3,
+            black: 0b010,
+        };
+        assert_eq!(s.get(Level::First), Some(Color::White));
+        assert_eq!(s.get(Level::Second), Some(Color::Black));
+        assert_eq!(s.get(Level::Fourth), None);
+        assert_eq!(s.top(), Some(Color::White));
+        assert_eq!(Stack::default().top(), None);
+        assert!(Stack::default().is_empty());
+    }
+}

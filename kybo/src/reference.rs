@@ -57,6 +57,22 @@ impl Reference {
         }
     }
 
+    /// The same position as a bitboard [`Position`](crate::Position)
+    /// (stacks, side to move, configuration); the winner is worked out
+    /// here, by this implementation's own search.
+    pub fn from_position(pos: &crate::Position) -> Reference {
+        let mut r = Reference::new(pos.config());
+        for square in Square::ALL {
+            r.stacks[square.index()] = pos.stack(square).iter().collect();
+        }
+        r.to_move = pos.side_to_move();
+        let last = !r.to_move;
+        if !r.empty_board() && !r.kybo_networks(last).is_empty() {
+            r.winner = Some(last);
+        }
+        r
+    }
+
     /// The colours on `square`, bottom first.
     pub fn stack(&self, square: Square) -> &[Color] {
         &self.stacks[square.index()]

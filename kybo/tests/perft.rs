@@ -1,6 +1,6 @@
 //! KY-13: perft from the empty board. The counts below were computed by the
 //! reference implementation (`kybo::reference::Reference`, run by
-//! `reference_perft` when the `reference` feature is on) and are checked
+//! `ky13_reference_perft` when the `reference` feature is on) and are checked
 //! against the bitboard position.
 //!
 //! By hand: depth 1 = 4 (the Dungeon, KY-3); depth 2 = 4 × 5 (the stack
@@ -11,14 +11,20 @@
 use board_core::perft;
 use kybo::{Config, Position};
 
-const PERFT: [(u32, u64); 6] = [
+const PERFT: [(u32, u64); 7] = [
     (1, 4),
     (2, 20),
     (3, 148),
     (4, 1396),
     (5, 15664),
     (6, 201680),
+    (7, 2910032),
 ];
+
+/// Depth 8, from the bitboard position only (the reference needs about a
+/// minute for it in the test profile): `cargo run --release --example perft
+/// -- kybo --depth 8`.
+const PERFT_8: u64 = 46_275_904;
 
 // KY-13
 #[test]
@@ -26,6 +32,7 @@ fn ky13_perft_fast_path() {
     for (depth, count) in PERFT {
         assert_eq!(perft(&Position::new(), depth), count, "depth {depth}");
     }
+    assert_eq!(perft(&Position::new(), 8), PERFT_8);
 }
 
 // KY-13: a finished game has no moves.
@@ -56,11 +63,63 @@ fn ky13_perft_limited_supply() {
 fn ky13_reference_perft() {
     use kybo::reference::Reference;
     let start = Reference::new(Config::default());
-    for (depth, count) in PERFT.iter().take(5) {
-        assert_eq!(perft(&start, *depth), *count, "depth {depth}");
+    for (depth, count) in PERFT {
+        assert_eq!(perft(&start, depth), count, "depth {depth}");
     }
     // divide agrees move by move at depth 4
     let fast = board_core::divide(&Position::new(), 4);
     let slow = board_core::divide(&start, 4);
     assert_eq!(fast, slow);
+}
+
+/// The positions of `tests/data/perft.txt` with their configuration and counts.
+fn suite() -> Vec<(Position, Vec<(u32, u64)>)> {
+    let data = include_str!("data/perft.txt");
+    let mut out: Vec<(Position, Vec<(u32, u64)>)> = Vec::new();
+    let mut text = None;
+    for line in data.lines().map(str::trim) {
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        if let Some(t) = line.strip_prefix("position ") {
+            text = Some(t.to_owned());
+            out.push((Position::from_text(t).unwrap(), Vec::new()));
+        } else if let Some(n) = line.strip_prefix("supply ") {
+            let config = Config::with_supply(n.parse().unwrap());
+            let t = text.as_deref().unwrap();
+            out.last_mut().unwrap().0 = Position::from_text_with_config(t, config).unwrap();
+        } else {
+            let (d, n) = line.split_once(' ').unwrap();
+            out.last_mut()
+                .unwrap()
+                .1
+                .push((d.parse().unwrap(), n.parse().unwrap()));
+        }
+    }
+    out
+}
+
+// KY-13: the perft suite of mid-game positions.
+#[test]
+fn ky13_perft_suite_fast_path() {
+    let suite = suite();
+    assert_eq!(suite.len(), 8);
+    for (pos, counts) in suite {
+        for (depth, count) in counts {
+            assert_eq!(perft(&pos, depth), count, "{} depth {depth}", pos.to_text());
+        }
+    }
+}
+
+// KY-13: the reference recomputes the suite's smaller counts.
+#[cfg(feature = "reference")]
+#[test]
+fn ky13_perft_suite_reference() {
+    use kybo::reference::Reference;
+    for (pos, counts) in suite() {
+        let r = Reference::from_position(&pos);
+        for (depth, count) in counts.into_iter().filter(|c| c.1 < 30_000) {
+            assert_eq!(perft(&r, depth), count, "{} depth {depth}", pos.to_text());
+        }
+    }
 }
