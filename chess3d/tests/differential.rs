@@ -147,11 +147,11 @@ proptest! {
 fn c3_long_games_agree() {
     let mut total = 0;
     for (i, fen) in starts().iter().enumerate() {
-        for seed in 0..3u64 {
+        for seed in 0..2u64 {
             total += play_in_step(fen, seed * 1000 + i as u64, 300).unwrap();
         }
     }
-    assert!(total > 3000, "only {total} plies played");
+    assert!(total > 2000, "only {total} plies played");
 }
 
 /// `fen` with one random edit: a character replaced, deleted or inserted.
