@@ -266,7 +266,9 @@ fn leaps() -> impl Iterator<Item = Coord> {
     })
 }
 
-/// The number of coordinates a sliding piece's steps change: rook 1, bishop 2.
+/// Whether `kind` slides along a step that changes `changed` coordinates:
+/// the rook along orthogonal steps (1, C3-4), the bishop along planar
+/// diagonal steps (2, C3-5), the queen along all 26 (C3-6).
 fn slides_along(kind: RefKind, changed: usize) -> bool {
     match kind {
         RefKind::Rook => changed == 1,
