@@ -98,3 +98,8 @@ pub use network::Network;
 pub use notation::{parse_move_text, Move};
 pub use position::{EndReason, Position, Stack};
 pub use record::Record;
+
+/// The code of README.md, run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
