@@ -15,13 +15,13 @@ pub fn parse_text<K: Kit>(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
     for start in K::variants() {
         start.parse_everything(&text);
-    }
-    if let Ok(state) = K::from_position_text(&text) {
-        if let Err(e) = check_position(&state) {
-            panic!("position text {text:?} read into a broken state: {e}");
+        if let Ok(state) = start.from_position_text(&text) {
+            if let Err(e) = check_position(&state) {
+                panic!("position text {text:?} read into a broken state: {e}");
+            }
         }
     }
-    if let Ok((start, moves)) = K::replay(&text) {
+    if let Ok((start, moves)) = K::start().replay(&text) {
         let mut state = start;
         for mv in moves {
             if let Err(e) = state.play(mv) {
@@ -51,7 +51,10 @@ pub fn notation(data: &[u8]) {
     use board_core::{Cell, Color, Level, Square};
     let text = String::from_utf8_lossy(data);
     if let Ok(sq) = text.parse::<Square>() {
-        assert!(sq.to_string().eq_ignore_ascii_case(&text), "{text:?} -> {sq}");
+        assert!(
+            sq.to_string().eq_ignore_ascii_case(&text),
+            "{text:?} -> {sq}"
+        );
     }
     if let Ok(level) = text.parse::<Level>() {
         assert_eq!(level.to_string().parse::<Level>(), Ok(level));

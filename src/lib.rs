@@ -21,8 +21,9 @@ pub mod session;
 pub trait Kit: Game + PartialEq {
     /// The game's name on the command line (`echec-o-cube`, `kybo`, `chess3d`).
     const NAME: &'static str;
-    /// No game lasts more moves than this (claims and reds included).
-    const MAX_PLIES: usize;
+    /// No game lasts more moves than this (claims and reds included), or
+    /// `None` for a game with no such bound.
+    const MAX_PLIES: Option<usize>;
 
     /// The default start position.
     fn start() -> Self;
@@ -34,11 +35,13 @@ pub trait Kit: Game + PartialEq {
     /// The game record of `moves` played from `start`.
     fn record(start: &Self, moves: &[Self::Move]) -> String;
     /// Reads and replays a record: the start and the moves, all checked.
-    fn replay(text: &str) -> Result<(Self, Vec<Self::Move>), String>;
+    /// `self` gives what a record does not say (a KYBO supply limit).
+    fn replay(&self, text: &str) -> Result<(Self, Vec<Self::Move>), String>;
     /// The position text, for games that have one.
     fn position_text(&self) -> Option<String>;
-    /// Reads a position text (for games that have one).
-    fn from_position_text(text: &str) -> Result<Self, String>;
+    /// Reads a position text (for games that have one); `self` gives what
+    /// the text does not say (the configuration).
+    fn from_position_text(&self, text: &str) -> Result<Self, String>;
     /// Every move that could be written in this position, legal or not (the
     /// move space the harness checks `play` against). May be a large sample.
     fn move_space(&self) -> Vec<Self::Move>;

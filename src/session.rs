@@ -22,8 +22,15 @@ pub fn demo<K: Kit>(
 ) -> io::Result<Option<OutcomeOf<K>>> {
     let start = K::start();
     let first = start.to_move();
-    let strong = Mcts::with_playouts(playouts);
-    let weak = Mcts::with_playouts((playouts / 2).max(1));
+    // Short playouts keep long games (3-D chess) quick to show.
+    let strong = Mcts {
+        max_plies: 200,
+        ..Mcts::with_playouts(playouts)
+    };
+    let weak = Mcts {
+        playouts: (playouts / 2).max(1),
+        ..strong
+    };
     let mut rng = Rng::new(seed);
     let mut state = start.clone();
     let mut played = Vec::new();
@@ -31,7 +38,7 @@ pub fn demo<K: Kit>(
     if !quiet {
         writeln!(out, "{state}")?;
     }
-    while state.outcome().is_none() && played.len() < K::MAX_PLIES {
+    while state.outcome().is_none() && K::MAX_PLIES.map_or(true, |bound| played.len() < bound) {
         let agent = if state.to_move() == first {
             &strong
         } else {
@@ -183,7 +190,7 @@ pub fn interactive<K: Kit>(
 /// Replays a record, writing each position and the result; the error says
 /// what in the record is wrong.
 pub fn replay<K: Kit>(text: &str, out: &mut dyn Write) -> Result<Option<OutcomeOf<K>>, String> {
-    let (start, moves) = K::replay(text)?;
+    let (start, moves) = K::start().replay(text)?;
     let io = |e: io::Error| e.to_string();
     let mut state = start;
     writeln!(out, "{state}").map_err(io)?;

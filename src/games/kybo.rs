@@ -1,0 +1,124 @@
+//! [`Kit`] for KYBO.
+
+use board_core::{Color, Game, Square};
+use kybo::{Config, Move, Position, Record, Zone};
+
+use super::echec_o_cube::round_trips;
+use crate::Kit;
+
+/// KYBO's position, as the examples and the harness drive it.
+pub type Kybo = Position;
+
+impl Kit for Position {
+    const NAME: &'static str = "kybo";
+    // One cube a move, and the board holds 120 (KY-2).
+    const MAX_PLIES: Option<usize> = Some(120);
+
+    fn start() -> Position {
+        Position::new()
+    }
+
+    fn variants() -> Vec<Position> {
+        vec![
+            Position::new(),
+            Position::with_config(Config::with_supply(12)),
+            Position::with_config(Config::with_supply(2)),
+        ]
+    }
+
+    fn status(&self) -> String {
+        let left = |c: Color| match self.cubes_left(c) {
+            Some(n) => format!("{n} left"),
+            None => "unlimited".to_owned(),
+        };
+        let mut line = format!(
+            "cubes White {} ({}), Black {} ({})",
+            self.placed(Color::White),
+            left(Color::White),
+            self.placed(Color::Black),
+            left(Color::Black),
+        );
+        if let Some(network) = self.winning_network() {
+            line += &format!(" | KYBO network: {network}");
+        } else if self.outcome().is_none() {
+            line += &format!(" | {} to move", self.side_to_move());
+        }
+        line
+    }
+
+    fn record(_start: &Position, moves: &[Move]) -> String {
+        Record::from_moves(moves.iter().copied()).to_string()
+    }
+
+    fn replay(&self, text: &str) -> Result<(Position, Vec<Move>), String> {
+        let record: Record = text.parse().map_err(|e| format!("{e}"))?;
+        let start = Position::with_config(self.config());
+        record
+            .replay_with(self.config())
+            .map_err(|e| format!("{e}"))?;
+        Ok((start, record.moves().collect()))
+    }
+
+    fn position_text(&self) -> Option<String> {
+        Some(self.to_text())
+    }
+
+    fn from_position_text(&self, text: &str) -> Result<Position, String> {
+        Position::from_text_with_config(text, self.config()).map_err(|e| format!("{e}"))
+    }
+
+    fn move_space(&self) -> Vec<Move> {
+        Square::ALL.into_iter().map(Move::new).collect()
+    }
+
+    fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("a position always serializes")
+    }
+
+    fn from_json(text: &str) -> Result<Position, String> {
+        serde_json::from_str(text).map_err(|e| e.to_string())
+    }
+
+    fn hashes(&self) -> Option<(u64, u64)> {
+        None
+    }
+
+    fn check_bounds(&self) -> Result<(), String> {
+        let (white, black) = (self.placed(Color::White), self.placed(Color::Black));
+        let expected = match self.side_to_move() {
+            Color::White => black,
+            Color::Black => black + 1,
+        };
+        if white != expected {
+            return Err(format!("White has {white} cubes and Black {black}"));
+        }
+        if let Some(limit) = self.config().supply.cubes() {
+            if white > u32::from(limit) || black > u32::from(limit) {
+                return Err("more cubes placed than the supply holds".into());
+            }
+        }
+        for sq in Square::ALL {
+            if self.height(sq) > Zone::of(sq).max_height() {
+                return Err(format!("the stack on {sq} is too high for its zone"));
+            }
+        }
+        Ok(())
+    }
+
+    fn parse_everything(&self, text: &str) {
+        round_trips::<Move>(text);
+        round_trips::<Record>(text);
+        round_trips::<kybo::Cube>(text);
+        round_trips::<kybo::Level>(text);
+        if let Ok(mv) = self.parse_move(text) {
+            assert_eq!(self.parse_move(&mv.to_string()).ok(), Some(mv), "{text:?}");
+        }
+        if let Ok(pos) = Position::from_text(text) {
+            assert_eq!(
+                Position::from_text(&pos.to_text()).ok(),
+                Some(pos),
+                "{text:?}"
+            );
+        }
+    }
+}

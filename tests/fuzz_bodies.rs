@@ -1,0 +1,68 @@
+//! The bodies of the cargo-fuzz targets of `fuzz/`, run on random input so
+//! that CI covers them without nightly.
+
+use board_games::fuzzing::{json, parse_text, play_bytes};
+use board_games::games::{Chess3dMatch, EchecOCube, Kybo};
+use proptest::prelude::*;
+
+/// Texts close to the games' notations, so that the parsers go deep.
+fn notation_like() -> impl Strategy<Value = String> {
+    prop_oneof![
+        "[PFRpfr] [A-Ia-i][0-9]-[A-Ia-i][0-9]!?",
+        "[a-iA-I][0-9](\\^[0-9])?",
+        "[nN][0-9]/?[a-iA-I][0-9][-x][nN][0-9]/?[a-iA-I][0-9](=[QRBNK])?",
+        "([wb.()]{0,10}/){0,8}[wb.()]{0,10} [wbx]",
+        "standard\n(One|Two)\n(P [A-H][1-8]-[A-H][1-8]\n){0,3}",
+        ".{0,40}",
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn parse_bodies_never_panic(text in notation_like()) {
+        parse_text::<EchecOCube>(text.as_bytes());
+        parse_text::<Kybo>(text.as_bytes());
+        parse_text::<Chess3dMatch>(text.as_bytes());
+    }
+
+    #[test]
+    fn json_bodies_never_panic(data: Vec<u8>) {
+        json::<EchecOCube>(&data);
+        json::<Kybo>(&data);
+        json::<chess3d::Position>(&data);
+    }
+
+    #[test]
+    fn play_bodies_keep_play_and_moves_in_step(data in proptest::collection::vec(any::<u8>(), 0..300)) {
+        play_bytes::<EchecOCube>(&data);
+        play_bytes::<Kybo>(&data);
+        play_bytes::<chess3d::Position>(&data[..data.len().min(80)]);
+    }
+}
+
+/// JSON of real states, mutated a little, must be read back validated or refused.
+#[test]
+fn json_bodies_on_mutated_states() {
+    use board_games::Kit;
+    let mut rng = board_core::Rng::new(7);
+    for state in EchecOCube::variants() {
+        let text = state.to_json();
+        for _ in 0..200 {
+            let mut bytes = text.clone().into_bytes();
+            let i = rng.below(bytes.len());
+            bytes[i] = b"0123456789,:[]{}\"tf"[rng.below(19)];
+            json::<EchecOCube>(&bytes);
+        }
+    }
+    for state in Kybo::variants() {
+        let text = state.to_json();
+        for _ in 0..200 {
+            let mut bytes = text.clone().into_bytes();
+            let i = rng.below(bytes.len());
+            bytes[i] = b"0123456789,:[]{}\"wb."[rng.below(20)];
+            json::<Kybo>(&bytes);
+        }
+    }
+}
