@@ -19,7 +19,7 @@
 //!   and one on the opposite edge is a KYBO: the player who placed wins at once
 //!   (KY-8). No legal placement and no KYBO: a draw (KY-9).
 //! - Move text `E5`, or `E5^2` with the level (KY-10); position text
-//!   `......../......../......../...(wb)..../...w..../......../......../........ w`
+//!   `......../......../......../...(wb)..../...w..../......../......../........ b`
 //!   (KY-11); a [`Record`] is the moves from the empty board (KY-12); perft
 //!   counts placements (KY-13).
 //!
@@ -67,7 +67,7 @@
 //!   text), zones, configurations and positions. A position travels as
 //!   `{"text": <position text>, "config": …}` and is validated like
 //!   [`Position::from_text_with_config`].
-//! - `reference`: [`reference::Reference`], the slow, plain implementation the
+//! - `reference`: `kybo::reference::Reference`, the slow, plain implementation the
 //!   tests compare against.
 
 #![forbid(unsafe_code)]
