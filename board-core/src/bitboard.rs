@@ -360,12 +360,24 @@ mod tests {
         assert!(Bitboard::rank(Rank::Sixth)
             .iter()
             .all(|s| s.rank() == Rank::Sixth));
+        assert_eq!(Bitboard::FULL.count(), 64);
+        assert_eq!(Bitboard::rank(Rank::Sixth).count(), 8);
+        assert_eq!(Bitboard::rank(Rank::Sixth).first(), Some(Square::A6));
+        assert_eq!(Bitboard::from(Square::E4), Bitboard(1 << 28));
         let mut bb = Bitboard::EMPTY;
+        assert!(bb.is_empty() && !bb.any());
         bb.insert(Square::C3);
+        assert!(bb.contains(Square::C3) && bb.any() && !bb.is_empty());
         bb.insert(Square::A1);
+        assert_eq!(bb, Bitboard((1 << 18) | 1));
         assert_eq!(bb.pop(), Some(Square::A1));
         bb.remove(Square::C3);
         assert!(bb.is_empty() && !bb.any());
+        // Disjoint and overlapping sets (random u64s almost never are disjoint).
+        let (a, b) = (Bitboard::file(File::A), Bitboard::file(File::B));
+        assert!(!a.intersects(b));
+        assert!(a.intersects(Bitboard::rank(Rank::First)));
+        assert!(!Bitboard::EMPTY.intersects(Bitboard::FULL));
     }
 
     #[test]

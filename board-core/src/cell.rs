@@ -137,8 +137,12 @@ impl Cell {
     /// The cell of index `i = level * 64 + square`, or `None` if `i >= 512`.
     #[inline]
     pub const fn from_index(i: usize) -> Option<Cell> {
+        if i >= 64 * Level::MAX {
+            // Also keeps `i / 64` from wrapping in the cast below.
+            return None;
+        }
         match (Level::new((i / 64) as u8), Square::from_index(i % 64)) {
-            (Some(level), Some(square)) if i < 512 => Some(Cell { level, square }),
+            (Some(level), Some(square)) => Some(Cell { level, square }),
             _ => None,
         }
     }
@@ -214,6 +218,7 @@ mod tests {
             }
         }
         assert_eq!(Cell::from_index(512), None);
+        assert_eq!(Cell::from_index(64 * 256 + 3), None);
     }
 
     #[test]

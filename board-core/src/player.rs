@@ -172,8 +172,14 @@ mod tests {
         }
         assert_eq!(Color::White.index(), 0);
         assert_eq!(Color::Black.index(), 1);
-        assert!("x".parse::<Color>().is_err());
-        assert!("".parse::<Color>().is_err());
+        assert!(matches!(
+            "x".parse::<Color>(),
+            Err(NotationError::Syntax { .. })
+        ));
+        assert_eq!(
+            "".parse::<Color>(),
+            Err(NotationError::Empty { expected: "colour" })
+        );
         assert_eq!(Color::from_letter('x'), None);
     }
 

@@ -183,6 +183,16 @@ fn playouts_are_seeded_and_end_the_game() {
 }
 
 #[test]
+fn rng_is_splitmix64() {
+    // The published SplitMix64 sequence from state 0 (also recomputed with an
+    // independent Python implementation of the algorithm).
+    let mut rng = Rng::new(0);
+    assert_eq!(rng.next_u64(), 0xe220_a839_7b1d_cdaf);
+    assert_eq!(rng.next_u64(), 0x6e78_9e6a_a1b9_65f4);
+    assert_eq!(rng.next_u64(), 0x06c4_5d18_8009_454f);
+}
+
+#[test]
 fn rng_below_is_in_range_and_spread() {
     let mut rng = Rng::new(99);
     let mut seen = [0u32; 7];
