@@ -4,9 +4,11 @@
 //! Everything is computed for the whole board at once with shifts and masks:
 //! the crossings each kind reaches, the empty segments that touch them, and
 //! the segments whose filling would close a live square. Generation performs
-//! no heap allocation (the [`MoveList`] holds 256 moves inline, more than the
-//! 112 × 2 placements, 64 reds and one claim a position can offer... in all
-//! but pathological red-mode positions).
+//! no heap allocation: placements and the claim (at most 225) are written
+//! into a stack array and copied into the [`MoveList`], whose 256 inline
+//! slots hold them; only a red-mode position offering more than 256 moves in
+//! all (placements plus free crossings) would spill to the heap, which random
+//! games have not shown.
 
 use board_core::{Bitboard, MoveList};
 
@@ -24,6 +26,41 @@ const fn touching_h(x: u64) -> u64 {
 #[inline]
 const fn touching_v(x: u64) -> u64 {
     (x | x >> 8) & V_SEGMENTS
+}
+
+/// More than the placements a position can offer, plus a claim: a pale and
+/// a dark are never both legal in one segment once a piece is down (a pale
+/// needs a dark end, a dark needs none), so at most 112 segments, each listed
+/// twice if it closes; on the empty board nothing closes.
+const MAX_PLACEMENTS: usize = 232;
+
+/// Writes the placements of `kind` in `boards` (`[horizontal, vertical]`)
+/// into `buf` from `n` on; returns the new count.
+#[inline]
+fn write_placements(
+    buf: &mut [Move; MAX_PLACEMENTS],
+    mut n: usize,
+    kind: Kind,
+    boards: [u64; 2],
+    announced: bool,
+) -> usize {
+    for (o, &board) in boards.iter().enumerate() {
+        let high = (o as u8) << 6;
+        let mut bits = board;
+        while bits != 0 {
+            let b = bits.trailing_zeros() as u8;
+            bits &= bits - 1;
+            if let Some(slot) = buf.get_mut(n) {
+                *slot = Move::Place {
+                    kind,
+                    segment: Segment::from_raw(high | b),
+                    announced,
+                };
+            }
+            n += 1;
+        }
+    }
+    n
 }
 
 /// The legal placements of each kind as segment boards.
@@ -142,45 +179,35 @@ impl Position {
     }
 
     /// Fills `moves` with every legal move (EOC-22): the claim, placements
-    /// (closing ones announced then unannounced, or announced only with
-    /// auto-announce), then reds.
+    /// (for each kind and orientation the closing ones announced, then all
+    /// unannounced unless auto-announce), then reds.
+    #[inline]
     pub(crate) fn generate(&self, moves: &mut MoveList<Move>) {
         moves.clear();
         let placements = self.placements();
         if !placements.any() {
             return;
         }
+        // Written into a local array, then copied in one go: cheaper than
+        // a capacity check and a length update per move.
+        let mut buf = [Move::place(Kind::Pale, Segment::from_raw(0)); MAX_PLACEMENTS];
         if self.claim_pending {
-            moves.push(Move::Claim);
+            buf[0] = Move::Claim;
         }
+        let mut n = usize::from(self.claim_pending);
         let closing = self.closing();
         let auto = self.config.auto_announce;
         for kind in [Kind::Pale, Kind::Dark] {
-            let boards = placements.of(kind);
-            for (o, &board) in boards.iter().enumerate() {
-                let mut bits = board;
-                while bits != 0 {
-                    let b = bits.trailing_zeros();
-                    bits &= bits - 1;
-                    let segment = Segment::from_raw((o as u8) << 6 | b as u8);
-                    if closing[o] >> b & 1 == 1 {
-                        moves.push(Move::Place {
-                            kind,
-                            segment,
-                            announced: true,
-                        });
-                        if auto {
-                            continue;
-                        }
-                    }
-                    moves.push(Move::Place {
-                        kind,
-                        segment,
-                        announced: false,
-                    });
-                }
-            }
+            let [h, v] = placements.of(kind);
+            n = write_placements(&mut buf, n, kind, [h & closing[0], v & closing[1]], true);
+            let plain = if auto {
+                [h & !closing[0], v & !closing[1]]
+            } else {
+                [h, v]
+            };
+            n = write_placements(&mut buf, n, kind, plain, false);
         }
+        moves.extend_from_slice(&buf[..n.min(MAX_PLACEMENTS)]);
         if self.reds_playable() {
             moves.extend(self.free_crossings().into_iter().map(Move::Red));
         }
