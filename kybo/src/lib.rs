@@ -95,7 +95,7 @@ pub use geometry::{
     Cube, Level, Zone, CASTLE, DUNGEON, FILE_A, FILE_H, GATES, MAX_CUBES, RANK_1, RANK_8, WALLS,
 };
 pub use network::Network;
-pub use notation::{parse_move_text, Move};
+pub use notation::Move;
 pub use position::{EndReason, Position, Stack};
 pub use record::Record;
 

@@ -17,7 +17,7 @@ use crate::position::Position;
 ///
 /// `Display` writes the square, `E5`. `FromStr` reads `E5` or `E5^2` (either
 /// case, surrounding blank space ignored); it checks that the level is 1–4
-/// but not that the cube would land there: [`Position::parse_move_text`] (the
+/// but not that the cube would land there: [`Position::read_move`] (the
 /// [`Game::parse_move`](board_core::Game::parse_move) of [`Position`]) does.
 ///
 /// ```
@@ -44,6 +44,19 @@ impl Move {
     pub const fn square(self) -> Square {
         self.0
     }
+
+    /// Reads `E5` or `E5^2`: the move and the level written, if any (checked
+    /// to be 1–4, not against a position).
+    ///
+    /// ```
+    /// use kybo::{Level, Move, Square};
+    /// assert_eq!(Move::parse_with_level("e5^2")?, (Move::new(Square::E5), Some(Level::Second)));
+    /// assert_eq!(Move::parse_with_level("E5")?, (Move::new(Square::E5), None));
+    /// # Ok::<(), kybo::ParseMoveError>(())
+    /// ```
+    pub fn parse_with_level(text: &str) -> Result<(Move, Option<Level>), ParseMoveError> {
+        parse_move_text(text)
+    }
 }
 
 impl From<Square> for Move {
@@ -69,7 +82,7 @@ impl FromStr for Move {
 }
 
 /// Reads `E5` or `E5^2`: the move and the level written, if any.
-pub fn parse_move_text(text: &str) -> Result<(Move, Option<Level>), ParseMoveError> {
+pub(crate) fn parse_move_text(text: &str) -> Result<(Move, Option<Level>), ParseMoveError> {
     let t = text.trim();
     if t.is_empty() {
         return Err(ParseMoveError::Empty);

@@ -57,7 +57,7 @@ impl Position {
 
     /// Reads a move text, `E5` or `E5^2`; with a level, checks that the cube
     /// would land there (KY-10). Legality is checked by `play`.
-    pub fn parse_move_text(&self, text: &str) -> Result<Move, PlayError> {
+    pub fn read_move(&self, text: &str) -> Result<Move, PlayError> {
         let (mv, written) = parse_move_text(text)?;
         if let Some(written) = written {
             let square = mv.square();
@@ -136,7 +136,7 @@ impl Game for Position {
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, PlayError> {
-        self.parse_move_text(text)
+        self.read_move(text)
     }
 
     #[inline]
