@@ -3,12 +3,13 @@
 //!
 //! Everything is computed for the whole board at once with shifts and masks:
 //! the crossings each kind reaches, the empty segments that touch them, and
-//! the segments whose filling would close a live square. Generation performs
-//! no heap allocation: placements and the claim (at most 225) are written
-//! into a stack array and copied into the [`MoveList`], whose 256 inline
-//! slots hold them; only a red-mode position offering more than 256 moves in
-//! all (placements plus free crossings) would spill to the heap, which random
-//! games have not shown.
+//! the segments whose filling would close a live square. Placements and the
+//! claim (at most 225) are written over blank slots of the [`MoveList`],
+//! whose 256 inline slots hold them: without red mode, move generation never
+//! allocates. In red mode the free crossings add up to 64
+//! red moves, so a few positions offer more than 256 moves (the empty board
+//! offers 224 + 64 = 288); the list then grows once on the heap and, reused,
+//! keeps that capacity.
 
 use board_core::{Bitboard, MoveList};
 
@@ -34,11 +35,16 @@ const fn touching_v(x: u64) -> u64 {
 /// twice if it closes; on the empty board nothing closes.
 const MAX_PLACEMENTS: usize = 232;
 
+/// Placeholder moves that the generator overwrites.
+const BLANK: [Move; MAX_PLACEMENTS] =
+    [Move::place(Kind::Pale, Segment::from_raw(0)); MAX_PLACEMENTS];
+
 /// Writes the placements of `kind` in `boards` (`[horizontal, vertical]`)
-/// into `buf` from `n` on; returns the new count.
+/// into `buf` from `n` on; returns the new count. (`buf` always has room:
+/// see [`MAX_PLACEMENTS`]; a slot past its end would be skipped, not a panic.)
 #[inline]
 fn write_placements(
-    buf: &mut [Move; MAX_PLACEMENTS],
+    buf: &mut [Move],
     mut n: usize,
     kind: Kind,
     boards: [u64; 2],
@@ -188,9 +194,10 @@ impl Position {
         if !placements.any() {
             return;
         }
-        // Written into a local array, then copied in one go: cheaper than
-        // a capacity check and a length update per move.
-        let mut buf = [Move::place(Kind::Pale, Segment::from_raw(0)); MAX_PLACEMENTS];
+        // Blank slots copied in one go, then overwritten, then cut to size:
+        // cheaper than a capacity check and a length update per move.
+        moves.extend_from_slice(&BLANK);
+        let buf = moves.as_mut_slice();
         if self.claim_pending {
             buf[0] = Move::Claim;
         }
@@ -199,15 +206,15 @@ impl Position {
         let auto = self.config.auto_announce;
         for kind in [Kind::Pale, Kind::Dark] {
             let [h, v] = placements.of(kind);
-            n = write_placements(&mut buf, n, kind, [h & closing[0], v & closing[1]], true);
+            n = write_placements(buf, n, kind, [h & closing[0], v & closing[1]], true);
             let plain = if auto {
                 [h & !closing[0], v & !closing[1]]
             } else {
                 [h, v]
             };
-            n = write_placements(&mut buf, n, kind, plain, false);
+            n = write_placements(buf, n, kind, plain, false);
         }
-        moves.extend_from_slice(&buf[..n.min(MAX_PLACEMENTS)]);
+        moves.truncate(n);
         if self.reds_playable() {
             moves.extend(self.free_crossings().into_iter().map(Move::Red));
         }

@@ -165,6 +165,7 @@ impl Position {
 
     /// Plays a legal move without checking it. An illegal move leaves the
     /// position in an unspecified (but memory-safe) state.
+    #[inline]
     pub fn apply(&mut self, mv: Move) {
         let me = self.to_move as usize;
         match mv {

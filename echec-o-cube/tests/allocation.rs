@@ -1,0 +1,64 @@
+//! Move generation performs no heap allocation outside red mode: a counting
+//! allocator watches `legal_moves` over whole random games.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use board_core::{Game, MoveList, Rng};
+use echec_o_cube::{Config, Player, Position};
+
+struct Counting;
+
+static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+
+// SAFETY: forwards to the system allocator unchanged, only counting calls.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        // SAFETY: same contract as the caller's.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: same contract as the caller's.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+// EOC-22: generating the moves of every position of 200 random games
+// allocates nothing (the list's 256 inline slots always suffice).
+#[test]
+fn legal_moves_do_not_allocate() {
+    let mut moves = MoveList::new();
+    let mut generated = 0usize;
+    let configs = [
+        Config::default(),
+        Config {
+            auto_announce: true,
+            ..Config::default()
+        },
+    ];
+    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    for seed in 0..200u64 {
+        let config = configs[seed as usize % 2];
+        let mut pos = Position::new(config, Player::ALL[seed as usize % 2]);
+        let mut rng = Rng::new(seed);
+        loop {
+            pos.legal_moves(&mut moves);
+            generated += moves.len();
+            if moves.is_empty() {
+                break;
+            }
+            pos.play_unchecked(moves[rng.below(moves.len())]);
+        }
+    }
+    assert_eq!(ALLOCATIONS.load(Ordering::Relaxed), before);
+    assert!(generated > 200 * 100, "{generated}");
+    assert!(!moves.spilled());
+    // The counter does see allocations.
+    let boxed = std::hint::black_box(Box::new(generated));
+    assert!(ALLOCATIONS.load(Ordering::Relaxed) > before, "{boxed}");
+}
