@@ -123,3 +123,12 @@ fn ky13_perft_suite_reference() {
         }
     }
 }
+
+// KY-13: the board's symmetries: the four Dungeon openings lead to trees of
+// the same size.
+#[test]
+fn ky13_openings_are_symmetric() {
+    let parts = board_core::divide(&Position::new(), 6);
+    assert_eq!(parts.len(), 4);
+    assert!(parts.iter().all(|p| p.1 * 4 == PERFT[5].1), "{parts:?}");
+}
