@@ -50,9 +50,9 @@
 //! - `E5^n` with a full stack on E5 is reported as `StackFull`, not as a level
 //!   mismatch.
 //! - A game with a limited supply ends in a draw as soon as the player to move
-//!   has no cube left, even if the opponent still has cubes (KY-9 read
-//!   literally: "the player to move has no legal placement"). With
-//!   `PerPlayer(0)` the game is drawn before the first move.
+//!   has no cube left (with equal supplies and White first, that is after
+//!   Black's last cube). With `PerPlayer(0)` the game is drawn before the first
+//!   move. A KYBO made with a player's last cube still wins.
 //! - Position text accepts `w`/`b` in either case; blank space around and
 //!   between the two fields is tolerated. A stack of more than four cubes is
 //!   rejected as (a). A limited supply also rejects a position text in which a
