@@ -64,9 +64,6 @@ impl Config {
 
     /// The default start (C3-18) with these options.
     pub fn start(&self) -> Position {
-        match Position::start_with_levels(self.levels) {
-            Ok(p) => p,
-            Err(_) => Position::start(),
-        }
+        Position::start_with_levels(self.levels).unwrap_or_default()
     }
 }

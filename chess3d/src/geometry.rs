@@ -191,7 +191,7 @@ pub(crate) const BISHOP_EMPTY: [u64; 64] = {
 
 /// `BETWEEN[a][b]`: the squares strictly between `a` and `b` when they share
 /// a rank, file or diagonal; 0 otherwise.
-pub(crate) const BETWEEN: [[u64; 64]; 64] = {
+pub(crate) static BETWEEN: [[u64; 64]; 64] = {
     let mut t = [[0u64; 64]; 64];
     let mut a = 0;
     while a < 64 {
@@ -293,7 +293,7 @@ pub(crate) const fn pawn_captures_right(bb: u64, color: usize) -> u64 {
 /// The index of the home level (C3-15) of a space with `levels` levels.
 #[inline(always)]
 pub(crate) const fn home_level(levels: usize) -> usize {
-    (levels + 1) / 2 - 1
+    levels.div_ceil(2) - 1
 }
 
 #[cfg(test)]

@@ -25,7 +25,7 @@ pub(crate) static KEYS: Keys = {
         ep: [0; 512],
         black: 0,
     };
-    let mut state = 0x3d_c4e5_5_u64;
+    let mut state = 0x03dc_4e55_u64;
     let mut c = 0;
     while c < 2 {
         let mut r = 0;

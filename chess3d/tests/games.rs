@@ -1,0 +1,127 @@
+//! Whole random games: the invariants of play, the incremental hash (C3-17),
+//! the position text (C3-19) and records (C3-20) along the way, and bad input.
+
+use board_core::{random_playout, Game, MoveList, Rng};
+use chess3d::{FixedPosition, Match, Move, MoveKind, PlayError, Position, Record};
+use proptest::prelude::*;
+
+/// Plays a random game of `levels` levels, checking at every ply.
+fn check_game(levels: usize, seed: u64, plies: usize) {
+    let mut rng = Rng::new(seed);
+    let mut pos = Position::start_with_levels(levels).unwrap();
+    let mut game = Match::new(pos.clone());
+    let mut list = MoveList::new();
+    for _ in 0..plies {
+        // C3-17: the incremental hash equals the one computed from scratch.
+        assert_eq!(pos.hash(), pos.compute_hash(), "{}", pos.fen());
+        // C3-19: the text reads back to the same position.
+        assert_eq!(Position::from_fen(&pos.fen()).unwrap(), pos);
+        pos.legal_moves(&mut list);
+        assert_eq!(pos.count_legal_moves(), list.len() as u64);
+        if list.is_empty() {
+            assert!(pos.outcome().is_some());
+            break;
+        }
+        // C3-20: every move's text reads back to the move.
+        for mv in &list {
+            assert_eq!(pos.parse_move(&mv.to_string()).unwrap(), *mv);
+            assert!(pos.is_legal(*mv));
+        }
+        // A move that is not listed is refused, and nothing changes.
+        let from = list[rng.below(list.len())].from();
+        let to = list[rng.below(list.len())].to();
+        let odd = Move::new(from, to, MoveKind::Normal);
+        if !list.iter().any(|m| {
+            m.from() == from && m.to() == to && m.promotion().is_none() && !m.is_castling()
+        }) {
+            let before = pos.clone();
+            assert!(pos.play(odd).is_err());
+            assert_eq!(pos, before);
+        }
+        let mv = list[rng.below(list.len())];
+        let mut checked = pos.clone();
+        checked.play(mv).unwrap();
+        pos.play_unchecked(mv);
+        assert_eq!(checked, pos);
+        if game.outcome().is_none() {
+            game.play(mv).unwrap();
+        }
+    }
+    // The record of the match replays to its position.
+    let record = game.record();
+    let text = record.to_string();
+    let back: Record = text.parse().unwrap();
+    assert_eq!(back, record);
+    assert_eq!(&back.replay().unwrap(), game.position());
+}
+
+// C3-17, C3-19, C3-20: random games on 1, 3 and 5 levels.
+#[test]
+fn c3_17_random_games_keep_every_invariant() {
+    for seed in 0..6 {
+        check_game(3, seed, 300);
+        check_game(1, seed, 200);
+        check_game(5, seed, 150);
+    }
+}
+
+// C3-16, C3-17: playouts to the end on the Match reach a result.
+#[test]
+fn c3_16_c3_17_playouts_end() {
+    let mut reasons = std::collections::BTreeSet::new();
+    for seed in 0..40 {
+        let mut game = Match::new(Position::start_with_levels(1 + (seed % 3) as usize).unwrap());
+        let p = random_playout(&mut game, &mut Rng::new(seed), 3000);
+        let outcome = p.outcome.expect("a finished game");
+        reasons.insert(outcome.reason().to_string());
+        let mut list = MoveList::new();
+        game.legal_moves(&mut list);
+        assert!(list.is_empty());
+    }
+    assert!(reasons.len() >= 2, "{reasons:?}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    // C3-17: incremental hash against recomputed, on random 3-level games.
+    #[test]
+    fn c3_17_incremental_hash_matches_recomputed(seed in any::<u64>(), plies in 0usize..120) {
+        let mut pos = FixedPosition::<3>::start();
+        let mut rng = Rng::new(seed);
+        let mut list = MoveList::new();
+        for _ in 0..plies {
+            pos.legal_moves(&mut list);
+            if list.is_empty() { break; }
+            pos.play_unchecked(list[rng.below(list.len())]);
+            prop_assert_eq!(pos.hash(), pos.compute_hash());
+        }
+    }
+
+    // C3-19: any text is a typed error or a valid position, never a panic.
+    #[test]
+    fn c3_19_any_text_is_an_error_or_a_valid_position(text in "[1-8pnbrqkPNBRQK/|]{0,80} [wbx] (-|K?Q?k?q?) (-|[Nn][1-4]/?[a-hA-H][1-8]|[a-h][36]) [0-9]{1,3} [0-9]{1,3}") {
+        if let Ok(pos) = Position::from_fen(&text) {
+            prop_assert_eq!(Position::from_fen(&pos.fen()).unwrap(), pos);
+        }
+    }
+
+    // C3-20: any move text is read or refused with an error; play never panics.
+    #[test]
+    fn c3_20_any_move_text_is_safe(text in "\\PC{0,20}", cells in "[Nn][0-9]/?[a-iA-I][0-9][-xX][Nn][0-9]/?[a-iA-I][0-9](=[QRBNK])?") {
+        let pos = Position::start();
+        for t in [&text, &cells] {
+            if let Ok(mv) = pos.parse_move(t) {
+                let mut p = pos.clone();
+                match p.play(mv) {
+                    Ok(()) => prop_assert!(pos.is_legal(mv)),
+                    Err(e) => {
+                        prop_assert_eq!(&p, &pos);
+                        prop_assert!(!matches!(e, PlayError::Text(_)));
+                    }
+                }
+            }
+        }
+        let _ = format!("{}\n{text}", pos.fen()).parse::<Record>();
+    }
+}

@@ -1,0 +1,60 @@
+//! Move generation and copy-make never touch the heap (3-level and
+//! 1-level positions), checked with a counting allocator.
+//!
+//! This test file (not the library, which forbids `unsafe`) installs a global
+//! allocator that counts allocations on the current thread.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+
+use board_core::{perft, Game, MoveList};
+use chess3d::{FixedPosition, Position};
+
+struct Counting;
+
+thread_local! {
+    static ALLOCS: Cell<u64> = const { Cell::new(0) };
+}
+
+// SAFETY: forwards to the system allocator unchanged; only counts calls.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let _ = ALLOCS.try_with(|a| a.set(a.get() + 1));
+        // SAFETY: same contract as the caller's.
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: same contract as the caller's.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+fn allocations<T>(f: impl FnOnce() -> T) -> (T, u64) {
+    let before = ALLOCS.with(Cell::get);
+    let out = f();
+    (out, ALLOCS.with(Cell::get) - before)
+}
+
+#[test]
+fn move_generation_does_not_allocate() {
+    let three = Position::start();
+    let kiwi =
+        Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w - - 0 1")
+            .unwrap();
+    let fixed = FixedPosition::<3>::start();
+    let mut list = MoveList::new();
+    let (n, allocs) = allocations(|| {
+        let mut n = perft(&three, 3) + perft(&kiwi, 3) + perft(&fixed, 3);
+        three.legal_moves(&mut list);
+        n += list.len() as u64 + three.count_legal_moves();
+        n
+    });
+    assert!(n > 100_000);
+    assert_eq!(allocs, 0);
+    // The counter does see allocations.
+    let (_, allocs) = allocations(|| Position::start_with_levels(5).unwrap());
+    assert!(allocs > 0);
+}
