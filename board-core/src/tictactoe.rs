@@ -222,6 +222,12 @@ fn mcts_takes_a_win_and_blocks_a_loss() {
         assert_eq!(agent.choose(&win, &mut Rng::new(seed)), Some(Square::C1));
         assert_eq!(agent.choose(&block, &mut Rng::new(seed)), Some(Square::C1));
     }
+    // The winning square is the last of the move list, not the first.
+    let late = after(&[Square::A3, Square::A1, Square::B3, Square::B2]);
+    assert_eq!(late.count_legal_moves(), 5);
+    for seed in 0..5 {
+        assert_eq!(agent.choose(&late, &mut Rng::new(seed)), Some(Square::C3));
+    }
     // One legal move: returned without search; none: None.
     let full = after(&[
         Square::A1,
@@ -241,4 +247,19 @@ fn mcts_takes_a_win_and_blocks_a_loss() {
     let a = Mcts::with_playouts(200).choose(&start, &mut Rng::new(9));
     let b = Mcts::with_playouts(200).choose(&start, &mut Rng::new(9));
     assert_eq!(a, b);
+}
+
+#[test]
+fn mcts_time_limit_stops_the_search() {
+    use crate::Mcts;
+    use std::time::Duration;
+    // Unbounded playouts: only the time limit can end the search.
+    let agent = Mcts {
+        playouts: u32::MAX,
+        time_limit: Some(Duration::from_millis(30)),
+        ..Mcts::default()
+    };
+    let start = TicTacToe::default();
+    let mv = agent.choose(&start, &mut Rng::new(4)).unwrap();
+    assert!(start.is_legal(mv));
 }
