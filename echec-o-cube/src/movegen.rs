@@ -35,16 +35,20 @@ const fn touching_v(x: u64) -> u64 {
 /// twice if it closes; on the empty board nothing closes.
 const MAX_PLACEMENTS: usize = 232;
 
+/// The blank slots written over: a power of two above [`MAX_PLACEMENTS`],
+/// so that masking an index proves it in range.
+const SLOTS: usize = 256;
+const _: () = assert!(MAX_PLACEMENTS <= SLOTS);
+
 /// Placeholder moves that the generator overwrites.
-const BLANK: [Move; MAX_PLACEMENTS] =
-    [Move::place(Kind::Pale, Segment::from_raw(0)); MAX_PLACEMENTS];
+const BLANK: [Move; SLOTS] = [Move::place(Kind::Pale, Segment::from_raw(0)); SLOTS];
 
 /// Writes the placements of `kind` in `boards` (`[horizontal, vertical]`)
-/// into `buf` from `n` on; returns the new count. (`buf` always has room:
-/// see [`MAX_PLACEMENTS`]; a slot past its end would be skipped, not a panic.)
+/// into `buf` from `n` on; returns the new count. (`n` never reaches
+/// [`SLOTS`]: see [`MAX_PLACEMENTS`]; the mask only spares a bounds check.)
 #[inline]
 fn write_placements(
-    buf: &mut [Move],
+    buf: &mut [Move; SLOTS],
     mut n: usize,
     kind: Kind,
     boards: [u64; 2],
@@ -56,13 +60,11 @@ fn write_placements(
         while bits != 0 {
             let b = bits.trailing_zeros() as u8;
             bits &= bits - 1;
-            if let Some(slot) = buf.get_mut(n) {
-                *slot = Move::Place {
-                    kind,
-                    segment: Segment::from_raw(high | b),
-                    announced,
-                };
-            }
+            buf[n & (SLOTS - 1)] = Move::Place {
+                kind,
+                segment: Segment::from_raw(high | b),
+                announced,
+            };
             n += 1;
         }
     }
@@ -149,7 +151,12 @@ impl Position {
         let mut cv = 0;
 
         // Unit squares by corner b: bottom h(b), top h(b+8), left v(b), right v(b+1).
-        let l1 = UNIT_SQUARES & !dead_units(self.reds);
+        let (dead1, dead2) = if self.reds == 0 {
+            (0, 0)
+        } else {
+            (dead_units(self.reds), dead_bigs(self.reds))
+        };
+        let l1 = UNIT_SQUARES & !dead1;
         let (bot, top, left, right) = (fh, fh >> 8, fv, fv >> 1);
         ch |= l1 & top & left & right;
         ch |= (l1 & bot & left & right) << 8;
@@ -158,7 +165,7 @@ impl Position {
 
         // 2×2 squares by corner b: bottom h(b), h(b+1); top h(b+16), h(b+17);
         // left v(b), v(b+8); right v(b+2), v(b+10).
-        let l2 = BIG_SQUARES & !dead_bigs(self.reds);
+        let l2 = BIG_SQUARES & !dead2;
         let (b0, b1, t0, t1) = (fh, fh >> 1, fh >> 16, fh >> 17);
         let (l0, l8, r0, r8) = (fv, fv >> 8, fv >> 2, fv >> 10);
         let hall = b0 & b1 & t0 & t1;
@@ -197,7 +204,12 @@ impl Position {
         // Blank slots copied in one go, then overwritten, then cut to size:
         // cheaper than a capacity check and a length update per move.
         moves.extend_from_slice(&BLANK);
-        let buf = moves.as_mut_slice();
+        let Ok(buf) = <&mut [Move; SLOTS]>::try_from(moves.as_mut_slice()) else {
+            // Unreachable (the list was cleared, then given SLOTS moves);
+            // the plain generator keeps the result right all the same.
+            self.generate_plain(moves);
+            return;
+        };
         if self.claim_pending {
             buf[0] = Move::Claim;
         }
@@ -215,6 +227,41 @@ impl Position {
             n = write_placements(buf, n, kind, plain, false);
         }
         moves.truncate(n);
+        if self.reds_playable() {
+            moves.extend(self.free_crossings().into_iter().map(Move::Red));
+        }
+    }
+
+    /// The same moves in the same order as [`generate`](Position::generate),
+    /// pushed one by one.
+    pub(crate) fn generate_plain(&self, moves: &mut MoveList<Move>) {
+        moves.clear();
+        let placements = self.placements();
+        if !placements.any() {
+            return;
+        }
+        if self.claim_pending {
+            moves.push(Move::Claim);
+        }
+        let closing = self.closing();
+        for kind in [Kind::Pale, Kind::Dark] {
+            for announced in [true, false] {
+                for (o, &board) in placements.of(kind).iter().enumerate() {
+                    let listed = match (announced, self.config.auto_announce) {
+                        (true, _) => board & closing[o],
+                        (false, true) => board & !closing[o],
+                        (false, false) => board,
+                    };
+                    for sq in Bitboard(listed) {
+                        moves.push(Move::Place {
+                            kind,
+                            segment: Segment::from_raw((o as u8) << 6 | sq as u8),
+                            announced,
+                        });
+                    }
+                }
+            }
+        }
         if self.reds_playable() {
             moves.extend(self.free_crossings().into_iter().map(Move::Red));
         }
@@ -256,5 +303,40 @@ impl Position {
                     .map(|s| Segment::from_raw(64 | s as u8)),
             )
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use board_core::{Game, Rng};
+
+    use crate::config::Config;
+    use crate::position::Player;
+
+    // EOC-22: the fast generator lists what the plain one lists, in order,
+    // and the count matches.
+    #[test]
+    fn eoc22_fast_and_plain_generators_agree() {
+        let (mut fast, mut plain) = (MoveList::new(), MoveList::new());
+        for seed in 0..40u64 {
+            let config = Config {
+                red_mode: seed % 2 == 0,
+                auto_announce: seed % 3 == 0,
+                ..Config::default()
+            };
+            let mut pos = Position::new(config, Player::One);
+            let mut rng = Rng::new(seed);
+            loop {
+                pos.generate(&mut fast);
+                pos.generate_plain(&mut plain);
+                assert_eq!(fast, plain);
+                assert_eq!(pos.count(), fast.len() as u64);
+                if fast.is_empty() {
+                    break;
+                }
+                pos.play_unchecked(fast[rng.below(fast.len())]);
+            }
+        }
     }
 }
