@@ -1,6 +1,7 @@
 //! Criterion benchmarks for kybo: legal moves, random playouts to the end
-//! (moves per second, KYBO test included), perft 5, and the reference
-//! implementation's playout for the speed ratio.
+//! (moves per second, KYBO test included; through `board_core::random_playout`
+//! and through the list-free `Position::random_move`, the same games), perft 5,
+//! and the reference implementation's playout for the speed ratio.
 //!
 //! ```text
 //! cargo bench --bench kybo -- --warm-up-time 1 --measurement-time 3
@@ -67,6 +68,21 @@ fn benches(c: &mut Criterion) {
             for seed in 0..PLAYOUTS {
                 let mut pos = black_box(start);
                 total += random_playout(&mut pos, &mut Rng::new(seed), 1000).plies;
+            }
+            total
+        })
+    });
+
+    group.bench_function("random_playout_random_move", |b| {
+        b.iter(|| {
+            let mut total = 0;
+            for seed in 0..PLAYOUTS {
+                let mut pos = black_box(start);
+                let mut rng = Rng::new(seed);
+                while let Some(mv) = pos.random_move(&mut rng) {
+                    pos.play_unchecked(mv);
+                    total += 1;
+                }
             }
             total
         })

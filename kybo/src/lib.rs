@@ -88,7 +88,7 @@ pub mod reference;
 #[cfg(feature = "serde")]
 mod serde_impls;
 
-pub use board_core::{Bitboard, Color, Game, MoveList, Outcome, Square};
+pub use board_core::{Bitboard, Color, Game, MoveList, Outcome, Rng, Square};
 pub use config::{Config, Supply};
 pub use error::{ParseMoveError, PlayError, PositionError, RecordError};
 pub use geometry::{

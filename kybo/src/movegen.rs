@@ -1,6 +1,6 @@
 //! Legal move generation (KY-3, KY-4, KY-6) on bitboards.
 
-use board_core::{Bitboard, MoveList, Square};
+use board_core::{Bitboard, MoveList, Rng, Square};
 
 use crate::geometry::{CASTLE, DUNGEON, GATES, WALLS};
 use crate::network::{makes_kybo, ortho};
@@ -48,6 +48,35 @@ impl Position {
     pub fn generate(&self, moves: &mut MoveList<Move>) {
         moves.clear();
         moves.extend(self.legal_squares().into_iter().map(Move::new));
+    }
+
+    /// A legal move drawn uniformly at random, without building a move list
+    /// (for playouts); `None` when the game is over.
+    ///
+    /// It draws exactly the move that `moves[rng.below(moves.len())]` would
+    /// pick from [`legal_moves`](board_core::Game::legal_moves) (moves are
+    /// listed by increasing square), so a playout driven by it repeats
+    /// [`board_core::random_playout`] move for move.
+    ///
+    /// ```
+    /// use kybo::{Position, Rng};
+    /// let mut pos = Position::new();
+    /// let mut rng = Rng::new(7);
+    /// while let Some(mv) = pos.random_move(&mut rng) {
+    ///     pos.play_unchecked(mv);
+    /// }
+    /// assert!(pos.is_over());
+    /// ```
+    #[inline]
+    pub fn random_move(&self, rng: &mut Rng) -> Option<Move> {
+        let mut bits = self.legal_squares().0;
+        if bits == 0 {
+            return None;
+        }
+        for _ in 0..rng.below(bits.count_ones() as usize) {
+            bits &= bits - 1;
+        }
+        Square::from_index(bits.trailing_zeros() as usize).map(Move::new)
     }
 
     /// The squares where the player to move would make KYBO at once.

@@ -86,6 +86,14 @@ impl Position {
         }
     }
 
+    /// Plays a move that [`legal_squares`](Position::legal_squares) allows,
+    /// without checking it (what [`Game::play_unchecked`] does). Any other
+    /// move leaves the position unspecified, but never panics.
+    #[inline]
+    pub fn play_unchecked(&mut self, mv: Move) {
+        self.place(mv);
+    }
+
     /// Places a cube (the move is assumed legal).
     #[inline]
     pub(crate) fn place(&mut self, mv: Move) {

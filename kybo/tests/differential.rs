@@ -176,3 +176,28 @@ fn shuffled_texts_include_wins() {
     }
     assert!(parsed > 50 && won > 5, "{parsed} parsed, {won} won");
 }
+
+// KY-13: `Position::random_move` draws what `board_core::random_playout`
+// draws from the move list, so both play the same games.
+#[test]
+fn random_move_repeats_random_playout() {
+    for seed in 0..200 {
+        let config = if seed % 2 == 0 {
+            Config::default()
+        } else {
+            Config::with_supply(30)
+        };
+        let mut listed = Position::with_config(config);
+        let done = board_core::random_playout(&mut listed, &mut Rng::new(seed), 1000);
+        let mut direct = Position::with_config(config);
+        let mut rng = Rng::new(seed);
+        let mut plies = 0;
+        while let Some(mv) = direct.random_move(&mut rng) {
+            assert!(direct.is_legal(mv));
+            direct.play_unchecked(mv);
+            plies += 1;
+        }
+        assert_eq!(plies, done.plies);
+        assert_eq!(direct, listed);
+    }
+}
