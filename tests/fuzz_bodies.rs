@@ -66,3 +66,15 @@ fn json_bodies_on_mutated_states() {
         }
     }
 }
+
+/// Found by `cargo fuzz run echec_o_cube_text`: a record whose syntax is fine
+/// but whose eighth move is illegal (EOC-9, EOC-21) was taken as a valid game
+/// by the adapter, which parsed the record without replaying it.
+#[test]
+fn regression_eoc_record_with_an_illegal_move_is_refused() {
+    use board_games::Kit;
+    let text = "config standard\nfirst One\nP E4-F4\nF E4-E5\nP E5-E6\nP D4-E4\nP E3-E4\n\nF F3-F4\nF D1-E1\nP F4-F5\n";
+    let err = EchecOCube::start().replay(text).unwrap_err();
+    assert!(err.contains("F D1-E1"), "{err}");
+    parse_text::<EchecOCube>(text.as_bytes());
+}

@@ -11,6 +11,9 @@ use crate::Kit;
 /// chess3d's match (position and history), as the examples play it.
 pub type Chess3dMatch = Match;
 
+/// chess3d's position, as the harness and the fuzzers check it.
+pub type Chess3dPosition = Position;
+
 /// The starts the harness covers: the default 3-level start, one and two
 /// levels, and two classic one-level positions without castling rights.
 fn chess_variants() -> Vec<Position> {
@@ -114,6 +117,7 @@ impl Kit for Position {
 
     fn replay(&self, text: &str) -> Result<(Position, Vec<Move>), String> {
         let record: Record = text.parse().map_err(|e| format!("{e}"))?;
+        record.replay().map_err(|e| format!("{e}"))?;
         Ok((record.start, record.moves))
     }
 

@@ -89,6 +89,8 @@ impl Kit for Position {
 
     fn replay(&self, text: &str) -> Result<(Position, Vec<Move>), String> {
         let record: Record = text.parse().map_err(|e| format!("{e}"))?;
+        // Parsing checks the syntax; replaying checks every move (EOC-21).
+        record.replay().map_err(|e| format!("{e}"))?;
         Ok((record.start(), record.moves().to_vec()))
     }
 

@@ -1,0 +1,5 @@
+#![no_main]
+//! Fuzz target: serde JSON deserialization of the echec_o_cube state.
+libfuzzer_sys::fuzz_target!(|data: &[u8]| board_games::fuzzing::json::<
+    board_games::games::EchecOCube,
+>(data));
