@@ -16,6 +16,7 @@ use crate::player::Outcome;
 /// assert!(a.below(10) < 10);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Rng(u64);
 
 impl Rng {
@@ -44,6 +45,7 @@ impl Rng {
 
 /// What a random playout did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Playout<P, R> {
     /// The moves played.
     pub plies: usize,

@@ -22,6 +22,7 @@ use crate::playout::{random_playout, Rng};
 /// # let _ = Rng::new(1);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Mcts {
     /// Playouts per move.
     pub playouts: u32,
