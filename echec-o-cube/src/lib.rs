@@ -78,7 +78,7 @@
 //! ## Features
 //! - `serde`: `Serialize`/`Deserialize` for every data type; moves, segments,
 //!   squares and records travel as text and positions are validated.
-//! - `reference`: [`reference`], a slow implementation written straight from
+//! - `reference`: the module `reference`, a slow implementation written straight from
 //!   the rules, used by the tests and benches to check the fast path.
 
 #![forbid(unsafe_code)]

@@ -118,6 +118,23 @@ pub enum EndReason {
     Blockage,
 }
 
+impl core::str::FromStr for EndReason {
+    type Err = crate::error::ParseError;
+
+    /// The forms `Display` writes, any case.
+    fn from_str(s: &str) -> Result<EndReason, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "board full" => Ok(EndReason::BoardFull),
+            "out of pieces" => Ok(EndReason::OutOfPieces),
+            "blockage" => Ok(EndReason::Blockage),
+            _ => Err(crate::error::ParseError::Syntax {
+                text: s.to_owned(),
+                expected: "an end reason: board full, out of pieces or blockage",
+            }),
+        }
+    }
+}
+
 impl fmt::Display for EndReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
@@ -394,9 +411,8 @@ impl Position {
         self.squares_in(self.closed)
     }
 
-    /// The squares the last placement closed (empty if it closed none, and
-    /// after a red or a claim, which close nothing, the last placement's
-    /// closures stay shown).
+    /// The squares the last placement closed, if any. Reds and claims close
+    /// nothing and leave this list as the last placement set it.
     pub fn last_closed(&self) -> impl Iterator<Item = ClosedSquare> + '_ {
         self.squares_in(self.last_closed)
     }
@@ -445,9 +461,34 @@ impl Position {
         })
     }
 
-    /// The crossing of a red, a helper for tests and UIs: whether `sq` holds one.
+    /// Whether a red stands in crossing `sq`.
     #[inline]
     pub const fn has_red(&self, sq: Square) -> bool {
         self.reds >> sq as u8 & 1 == 1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // Copy-make stays cheap: the state fits in two cache lines.
+    #[test]
+    fn position_fits_two_cache_lines() {
+        assert!(core::mem::size_of::<Position>() <= 128);
+        assert_eq!(core::mem::size_of::<crate::Move>(), 3);
+    }
+
+    // EOC-18: end reasons read back what they print.
+    #[test]
+    fn eoc18_end_reason_text() {
+        for r in [
+            EndReason::BoardFull,
+            EndReason::OutOfPieces,
+            EndReason::Blockage,
+        ] {
+            assert_eq!(r.to_string().parse::<EndReason>(), Ok(r));
+        }
+        assert!("stalemate".parse::<EndReason>().is_err());
     }
 }

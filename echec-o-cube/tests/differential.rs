@@ -1,6 +1,7 @@
 //! Differential test: random games from random first players and random
 //! configurations, the bitboard fast path against the reference
 //! implementation written straight from the rules, compared at every ply.
+#![cfg(feature = "reference")]
 
 use board_core::{Game, MoveList, Rng, Square};
 use echec_o_cube::{reference, Config, Kind, Move, Player, Points, Position, Segment};

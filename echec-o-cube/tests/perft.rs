@@ -1,5 +1,6 @@
 //! Perft from the start (EOC-22): the counts, computed by the reference
 //! implementation, checked against the bitboard fast path.
+#![cfg(feature = "reference")]
 
 use board_core::{divide, perft, Game};
 use echec_o_cube::{reference, Config, Player, Position};
