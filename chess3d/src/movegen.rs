@@ -25,11 +25,29 @@ const R: usize = 3;
 const Q: usize = 4;
 const K: usize = 5;
 
-/// The planar offsets of bishop-like cross-level directions (one planar
-/// coordinate changes) and of rook-like ones (none changes).
-const BISHOP_PDS: [usize; 4] = [1, 3, 5, 7];
-const ALL_PDS: [usize; 9] = [0, 1, 2, 3, 4, 5, 6, 7, 8];
-const ROOK_PDS: [usize; 1] = [PLANAR_NONE];
+/// `PD_OF[t + 9 - s]`: the planar offset index of the step from square `s`
+/// to its neighbour (or itself) `t`.
+const PD_OF: [u8; 19] = {
+    let mut t = [0u8; 19];
+    let mut pd = 0;
+    while pd < 9 {
+        let (df, dr) = PLANAR[pd];
+        t[(9 + df as i32 + 8 * dr as i32) as usize] = pd as u8;
+        pd += 1;
+    }
+    t
+};
+
+/// The squares of the next level a slider reaches in one step, by kind:
+/// straight up or down (rook), one planar coordinate too (bishop), any (queen).
+#[inline(always)]
+fn near(sq: usize, diag: bool, ortho: bool) -> u64 {
+    match (diag, ortho) {
+        (true, true) => KING_NEAR[sq],
+        (true, false) => ORTHO1[sq],
+        _ => 1 << sq,
+    }
+}
 
 /// Where generated moves go.
 pub(crate) trait Sink {
@@ -212,28 +230,43 @@ impl<const L: usize> FixedPosition<L> {
             }
         }
         for dl in [-1isize, 1] {
-            if !self.sliders_beyond(by, l, dl) {
+            let l1 = l.wrapping_add(dl as usize);
+            if l1 >= L || !self.sliders_beyond(by, l, dl) {
                 continue;
             }
-            for pd in 0..9 {
-                let mut sq = s;
-                let mut lev = l as isize;
-                loop {
-                    lev += dl;
-                    if lev < 0 || lev as usize >= L {
-                        break;
-                    }
-                    sq = SHIFT[pd][sq] as usize;
-                    if sq == 64 {
-                        break;
-                    }
-                    let u = lev as usize;
-                    let bit = 1u64 << sq;
-                    if occ[u] & bit != 0 {
-                        if them[u] & bit != 0 && self.slides(u, bit, CROSS_SLIDE[pd]) {
-                            return true;
+            let t1 = them[l1];
+            if ((1u64 << s) & (r[R][l1] | r[Q][l1])
+                | ORTHO1[s] & (r[B][l1] | r[Q][l1])
+                | KING_NEAR[s] & r[Q][l1])
+                & t1
+                != 0
+            {
+                return true;
+            }
+            if L > 2 {
+                let mut open = KING_NEAR[s] & !occ[l1];
+                while open != 0 {
+                    let t = open.trailing_zeros() as usize;
+                    open &= open - 1;
+                    let pd = PD_OF[t + 9 - s] as usize;
+                    let mut sq = t;
+                    let mut lev = l1;
+                    loop {
+                        lev = lev.wrapping_add(dl as usize);
+                        if lev >= L {
+                            break;
                         }
-                        break;
+                        sq = SHIFT[pd][sq] as usize;
+                        if sq == 64 {
+                            break;
+                        }
+                        let bit = 1u64 << sq;
+                        if occ[lev] & bit != 0 {
+                            if them[lev] & bit != 0 && self.slides(lev, bit, CROSS_SLIDE[pd]) {
+                                return true;
+                            }
+                            break;
+                        }
                     }
                 }
             }
@@ -388,28 +421,40 @@ impl<const L: usize> FixedPosition<L> {
         ray
     }
 
-    /// The cells a slider on `(level, sq)` attacks on the other levels, along
-    /// the directions with planar offsets `pds`.
+    /// The cells a slider on `(level, sq)` attacks on the other levels: all
+    /// of `first` (its one-step cells) on the levels next to it, then on
+    /// along the directions whose first cell is empty.
     #[inline(always)]
-    fn cross_slides(&self, level: usize, sq: usize, pds: &[usize], occ: &[u64; L]) -> [u64; L] {
+    fn cross_slides(&self, level: usize, sq: usize, first: u64, occ: &[u64; L]) -> [u64; L] {
         let mut att = [0u64; L];
         for dl in [-1isize, 1] {
-            for &pd in pds {
-                let mut s = sq;
-                let mut lev = level as isize;
-                loop {
-                    lev += dl;
-                    if lev < 0 || lev as usize >= L {
-                        break;
-                    }
-                    s = SHIFT[pd][s] as usize;
-                    if s == 64 {
-                        break;
-                    }
-                    let bit = 1u64 << s;
-                    att[lev as usize] |= bit;
-                    if occ[lev as usize] & bit != 0 {
-                        break;
+            let l1 = level.wrapping_add(dl as usize);
+            if l1 >= L {
+                continue;
+            }
+            att[l1] |= first;
+            if L > 2 {
+                let mut open = first & !occ[l1];
+                while open != 0 {
+                    let t = open.trailing_zeros() as usize;
+                    open &= open - 1;
+                    let pd = PD_OF[t + 9 - sq] as usize;
+                    let mut s = t;
+                    let mut lev = l1;
+                    loop {
+                        lev = lev.wrapping_add(dl as usize);
+                        if lev >= L {
+                            break;
+                        }
+                        s = SHIFT[pd][s] as usize;
+                        if s == 64 {
+                            break;
+                        }
+                        let bit = 1u64 << s;
+                        att[lev] |= bit;
+                        if occ[lev] & bit != 0 {
+                            break;
+                        }
                     }
                 }
             }
@@ -475,12 +520,8 @@ impl<const L: usize> FixedPosition<L> {
                 if pinned[l] & bit == 0 {
                     sink.piece(from, l, in_level & target[l], th[l]);
                     if L > 1 {
-                        let pds: &[usize] = match (diag & bit != 0, ortho & bit != 0) {
-                            (true, true) => &ALL_PDS,
-                            (true, false) => &BISHOP_PDS,
-                            _ => &ROOK_PDS,
-                        };
-                        let cross = self.cross_slides(l, s, pds, &occ);
+                        let first = near(s, diag & bit != 0, ortho & bit != 0);
+                        let cross = self.cross_slides(l, s, first, &occ);
                         for l2 in 0..L {
                             if l2 != l {
                                 sink.piece(from, l2, cross[l2] & target[l2], th[l2]);
@@ -491,12 +532,8 @@ impl<const L: usize> FixedPosition<L> {
                     let ray = self.pin_ray(from);
                     sink.piece(from, l, in_level & target[l] & ray[l], th[l]);
                     if L > 1 {
-                        let pds: &[usize] = match (diag & bit != 0, ortho & bit != 0) {
-                            (true, true) => &ALL_PDS,
-                            (true, false) => &BISHOP_PDS,
-                            _ => &ROOK_PDS,
-                        };
-                        let cross = self.cross_slides(l, s, pds, &occ);
+                        let first = near(s, diag & bit != 0, ortho & bit != 0);
+                        let cross = self.cross_slides(l, s, first, &occ);
                         for l2 in 0..L {
                             if l2 != l {
                                 sink.piece(from, l2, cross[l2] & target[l2] & ray[l2], th[l2]);
@@ -716,12 +753,7 @@ impl<const L: usize> FixedPosition<L> {
                 if ortho {
                     out[l] |= rook_attacks(s, occ[l]);
                 }
-                let pds: &[usize] = match (diag, ortho) {
-                    (true, true) => &ALL_PDS,
-                    (true, false) => &BISHOP_PDS,
-                    _ => &ROOK_PDS,
-                };
-                let cross = self.cross_slides(l, s, pds, &occ);
+                let cross = self.cross_slides(l, s, near(s, diag, ortho), &occ);
                 for l2 in 0..L {
                     if l2 != l {
                         out[l2] |= cross[l2];
