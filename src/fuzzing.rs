@@ -15,7 +15,7 @@ pub fn parse_text<K: Kit>(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
     for start in K::variants() {
         start.parse_everything(&text);
-        if let Ok(state) = start.from_position_text(&text) {
+        if let Ok(state) = start.read_position_text(&text) {
             if let Err(e) = check_position(&state) {
                 panic!("position text {text:?} read into a broken state: {e}");
             }

@@ -156,7 +156,7 @@ pub fn check_position<K: Kit>(state: &K) -> Result<(), String> {
     // The position text round trips.
     if let Some(text) = state.position_text() {
         let parsed = state
-            .from_position_text(&text)
+            .read_position_text(&text)
             .map_err(|e| format!("position text {text:?} does not read back: {e}"))?;
         if parsed.position_text().as_deref() != Some(text.as_str()) {
             return Err(format!("position text {text:?} does not round trip"));

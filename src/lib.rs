@@ -41,7 +41,7 @@ pub trait Kit: Game + PartialEq {
     fn position_text(&self) -> Option<String>;
     /// Reads a position text (for games that have one); `self` gives what
     /// the text does not say (the configuration).
-    fn from_position_text(&self, text: &str) -> Result<Self, String>;
+    fn read_position_text(&self, text: &str) -> Result<Self, String>;
     /// Every move that could be written in this position, legal or not (the
     /// move space the harness checks `play` against). May be a large sample.
     fn move_space(&self) -> Vec<Self::Move>;

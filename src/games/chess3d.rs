@@ -125,7 +125,7 @@ impl Kit for Position {
         Some(self.fen())
     }
 
-    fn from_position_text(&self, text: &str) -> Result<Position, String> {
+    fn read_position_text(&self, text: &str) -> Result<Position, String> {
         Position::from_fen(text).map_err(|e| format!("{e}"))
     }
 
@@ -204,7 +204,7 @@ impl Kit for Match {
         Some(self.position().fen())
     }
 
-    fn from_position_text(&self, text: &str) -> Result<Match, String> {
+    fn read_position_text(&self, text: &str) -> Result<Match, String> {
         Position::from_fen(text)
             .map(Match::new)
             .map_err(|e| format!("{e}"))

@@ -98,7 +98,7 @@ impl Kit for Position {
         None
     }
 
-    fn from_position_text(&self, _text: &str) -> Result<Position, String> {
+    fn read_position_text(&self, _text: &str) -> Result<Position, String> {
         Err("ÉCHEC O CUBE has no position text; use a record".into())
     }
 

@@ -63,7 +63,7 @@ impl Kit for Position {
         Some(self.to_text())
     }
 
-    fn from_position_text(&self, text: &str) -> Result<Position, String> {
+    fn read_position_text(&self, text: &str) -> Result<Position, String> {
         Position::from_text_with_config(text, self.config()).map_err(|e| format!("{e}"))
     }
 
