@@ -144,7 +144,8 @@ impl Position {
 
     /// The empty segments `[horizontal, vertical]` whose filling (by either
     /// kind) closes at least one live square (EOC-12, EOC-13, EOC-15).
-    pub(crate) const fn closing(&self) -> [u64; 2] {
+    #[inline]
+    pub(crate) fn closing(&self) -> [u64; 2] {
         let fh = self.pale[0] | self.dark[0];
         let fv = self.pale[1] | self.dark[1];
         let mut ch = 0;
@@ -164,22 +165,34 @@ impl Position {
         cv |= (l1 & bot & top & left) << 1;
 
         // 2×2 squares by corner b: bottom h(b), h(b+1); top h(b+16), h(b+17);
-        // left v(b), v(b+8); right v(b+2), v(b+10).
+        // left v(b), v(b+8); right v(b+2), v(b+10). "All but one" of the
+        // eight outline segments, by prefix and suffix products.
         let l2 = BIG_SQUARES & !dead2;
-        let (b0, b1, t0, t1) = (fh, fh >> 1, fh >> 16, fh >> 17);
-        let (l0, l8, r0, r8) = (fv, fv >> 8, fv >> 2, fv >> 10);
-        let hall = b0 & b1 & t0 & t1;
-        let vall = l0 & l8 & r0 & r8;
-        let lh = l2 & vall;
-        ch |= lh & b1 & t0 & t1;
-        ch |= (lh & b0 & t0 & t1) << 1;
-        ch |= (lh & b0 & b1 & t1) << 16;
-        ch |= (lh & b0 & b1 & t0) << 17;
-        let lv = l2 & hall;
-        cv |= lv & l8 & r0 & r8;
-        cv |= (lv & l0 & r0 & r8) << 8;
-        cv |= (lv & l0 & l8 & r8) << 2;
-        cv |= (lv & l0 & l8 & r0) << 10;
+        let x = [
+            fh,
+            fh >> 1,
+            fh >> 16,
+            fh >> 17,
+            fv,
+            fv >> 8,
+            fv >> 2,
+            fv >> 10,
+        ];
+        let mut prefix = [l2; 8]; // prefix[i]: l2 and x[0..i]
+        let mut i = 1;
+        while i < 8 {
+            prefix[i] = prefix[i - 1] & x[i - 1];
+            i += 1;
+        }
+        let mut suffix = [!0u64; 8]; // suffix[i]: x[i+1..8]
+        let mut i = 7;
+        while i > 0 {
+            suffix[i - 1] = suffix[i] & x[i];
+            i -= 1;
+        }
+        let but = |i: usize| prefix[i] & suffix[i];
+        ch |= but(0) | but(1) << 1 | but(2) << 16 | but(3) << 17;
+        cv |= but(4) | but(5) << 8 | but(6) << 2 | but(7) << 10;
 
         [ch & H_SEGMENTS & !fh, cv & V_SEGMENTS & !fv]
     }

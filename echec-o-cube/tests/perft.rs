@@ -3,7 +3,7 @@
 #![cfg(feature = "reference")]
 
 use board_core::{divide, perft, Game};
-use echec_o_cube::{reference, Config, Player, Position};
+use echec_o_cube::{reference, Config, Player, Position, Record};
 
 /// Perft from the start, first player One, default configuration, depths 1-4.
 /// Computed by `reference::Position::perft` (see `eoc22_reference_perft`).
@@ -71,6 +71,51 @@ fn eoc22_divide_matches_reference_mid_game() {
             let mut child = slow.clone();
             child.play(&mv.to_string()).unwrap();
             assert_eq!(child.perft(2), n, "{mv}");
+        }
+    }
+}
+
+/// The entries of `tests/perft.txt`: a record and its `(depth, nodes)` lines.
+fn suite() -> Vec<(Record, Vec<(u32, u64)>)> {
+    include_str!("perft.txt")
+        .split("\n---\n")
+        .map(|entry| {
+            let (perfts, record): (Vec<&str>, Vec<&str>) =
+                entry.lines().partition(|l| l.starts_with("perft "));
+            let record: Record = record.join("\n").parse().expect("a record");
+            let counts = perfts
+                .iter()
+                .map(|l| {
+                    let mut words = l.split_whitespace().skip(1);
+                    let depth = words.next().and_then(|w| w.parse().ok());
+                    let nodes = words.next().and_then(|w| w.parse().ok());
+                    (depth.expect("depth"), nodes.expect("nodes"))
+                })
+                .collect();
+            (record, counts)
+        })
+        .collect()
+}
+
+// EOC-22, EOC-21: the perft suite (records and counts from the reference):
+// the fast path matches every count, the reference every count up to 300,000.
+#[test]
+fn eoc22_perft_suite() {
+    let suite = suite();
+    assert_eq!(suite.len(), 5);
+    for (record, counts) in suite {
+        let fast = record.replay().expect("the record replays");
+        let mut slow = reference::Position::new(record.config(), record.first());
+        for mv in record.moves() {
+            slow.play(&mv.to_string())
+                .expect("the reference replays it");
+        }
+        assert!(!counts.is_empty());
+        for (depth, nodes) in counts {
+            assert_eq!(perft(&fast, depth), nodes, "{record}depth {depth}");
+            if nodes <= 300_000 {
+                assert_eq!(slow.perft(depth), nodes, "{record}depth {depth}");
+            }
         }
     }
 }

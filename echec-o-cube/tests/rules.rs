@@ -665,3 +665,33 @@ fn eoc22_counts_match_the_list() {
     assert_eq!(pos.count_legal_moves(), 10);
     assert_eq!(board_core::perft(&pos, 1), 10);
 }
+
+// EOC-13, EOC-16: one placement closes a dead and a live square: it may be
+// announced, scores the live one only, and gives the bonus turn.
+#[test]
+fn eoc13_dead_and_live_closed_together() {
+    let mut pos = Position::new(Config::FAMILY, Player::One);
+    play_all(
+        &mut pos,
+        &[
+            "R D5", "P D5-E5", "F E5-F5", "P F5-F6", "F E6-F6", "P D6-E6", "F D5-D6",
+        ],
+    );
+    play_all(&mut pos, &["P E5-E6!"]);
+    let mut closed: Vec<(String, bool, u16)> = pos
+        .last_closed()
+        .map(|c| (c.square.to_string(), c.dead, c.points))
+        .collect();
+    closed.sort();
+    // D5-E6 has the red at D5 on its outline; E5-F6 (darks E5-F5, E6-F6) is
+    // maximal.
+    assert_eq!(
+        closed,
+        [
+            ("D5-E6".to_owned(), true, 0),
+            ("E5-F6".to_owned(), false, 12)
+        ]
+    );
+    assert_eq!(pos.points(Player::One), 12);
+    assert_eq!(pos.turn(), Player::One);
+}
