@@ -102,6 +102,11 @@ mod zobrist;
 #[cfg(feature = "reference")]
 pub mod reference;
 
+/// The README's examples, run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 pub use board_core::{Cell, Color, Game, Level, MoveList, Outcome, Square};
 pub use config::Config;
 pub use error::{FenError, LevelsError, MoveTextError, PieceError, PlayError, RecordError};

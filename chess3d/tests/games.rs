@@ -125,3 +125,36 @@ proptest! {
         let _ = format!("{}\n{text}", pos.fen()).parse::<Record>();
     }
 }
+
+/// Valid position texts to mutate.
+const SEEDS: [&str; 4] = [
+    "8/8/8/8/8/8/8/8|nrkqrbbn/pppppppp/8/8/8/8/PPPPPPPP/NRKQRBBN|8/8/8/8/8/8/8/8 b KQkq - 0 1",
+    "8/8/8/8/8/8/8/8|nrkqrbbn/pppppppp/8/8/4P3/8/PPPP1PPP/NRKQRBBN|8/8/8/8/8/8/8/8 b KQkq N2/E3 0 1",
+    "rnbqkbnr/pppp1ppp/8/4p3/8/8/PPPPPPPP/RNBQKBNR w - e6 0 2",
+    "8/8/8/8/8/8/8/k7|8/8/8/8/8/8/8/8|1Q6/8/8/8/8/8/8/K7 b - - 12 40",
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    // C3-19: a valid text with one character changed is read back exactly or
+    // refused with a reason; an accepted one obeys every C3-19 rule.
+    #[test]
+    fn c3_19_mutated_texts_are_valid_or_refused(seed in 0usize..4, at in any::<prop::sample::Index>(), c in "[0-9a-zA-Z/| -]") {
+        let base = SEEDS[seed];
+        let i = at.index(base.len());
+        let text = format!("{}{}{}", &base[..i], c, &base[i + 1..]);
+        match Position::from_fen(&text) {
+            Ok(pos) => {
+                prop_assert_eq!(Position::from_fen(&pos.fen()).unwrap(), pos.clone());
+                let kings = pos.pieces().iter().filter(|(_, p)| p.role == chess3d::Role::King).count();
+                prop_assert_eq!(kings, 2);
+                let pawns_on_back_rank = pos.pieces().iter().any(|(c, p)| {
+                    p.role == chess3d::Role::Pawn && matches!(c.square().rank().index(), 0 | 7)
+                });
+                prop_assert!(!pawns_on_back_rank);
+            }
+            Err(e) => prop_assert!(!e.to_string().is_empty()),
+        }
+    }
+}
