@@ -107,3 +107,8 @@ pub use record::Record;
 
 /// A crossing of two grooves (`D5`): the shared 8×8 square type.
 pub use board_core::Square as Crossing;
+
+/// The README's examples, compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
