@@ -101,17 +101,21 @@ impl<const L: usize> FixedPosition<L> {
             "-" => None,
             text => Some(parse_ep::<L>(text)?),
         };
-        pos.halfmove = fields[4].parse().map_err(|_| FenError::Halfmove {
+        let number = |s: &str| -> Option<u32> {
+            if s.bytes().all(|b| b.is_ascii_digit()) {
+                s.parse().ok()
+            } else {
+                None
+            }
+        };
+        pos.halfmove = number(fields[4]).ok_or_else(|| FenError::Halfmove {
             found: fields[4].to_owned(),
         })?;
-        pos.fullmove =
-            fields[5]
-                .parse()
-                .ok()
-                .filter(|&n| n >= 1)
-                .ok_or_else(|| FenError::Fullmove {
-                    found: fields[5].to_owned(),
-                })?;
+        pos.fullmove = number(fields[5])
+            .filter(|&n| n >= 1)
+            .ok_or_else(|| FenError::Fullmove {
+                found: fields[5].to_owned(),
+            })?;
         pos.validate(kings)?;
         pos.hash = pos.compute_hash();
         Ok(pos)

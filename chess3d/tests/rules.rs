@@ -963,7 +963,7 @@ fn c3_19_fen3d_errors() {
         E::EnPassantStartOccupied { .. }
     ));
     assert!(matches!(
-        err(&ok.replace(" 0 1", " x 1")),
+        err(&ok.replace(" 0 1", " +0 1")),
         E::Halfmove { .. }
     ));
     assert!(matches!(
