@@ -7,10 +7,10 @@ use smallvec::SmallVec;
 
 use crate::player::Outcome;
 
-/// A reusable list of moves. It holds 256 moves inline, more than any game of
-/// this workspace generates in an ordinary position, and spills to the heap
-/// only beyond that.
-pub type MoveList<M> = SmallVec<[M; 256]>;
+/// A reusable list of moves. It holds 512 moves inline, more than any game of
+/// this workspace generates in a reachable position (ÉCHEC O CUBE in red mode
+/// offers 288 on the empty board), and spills to the heap only beyond that.
+pub type MoveList<M> = SmallVec<[M; 512]>;
 
 /// A game state that generic code can drive: the side to move, legal moves, a
 /// validating and an unchecked way to play, and the outcome.

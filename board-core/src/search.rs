@@ -51,7 +51,7 @@ struct Node<G: Game> {
     mover: Option<G::Player>,
     parent: usize,
     children: Vec<usize>,
-    untried: MoveList<G::Move>,
+    untried: Vec<G::Move>,
     visits: u32,
     reward: f64,
 }
@@ -79,7 +79,7 @@ impl Mcts {
             mover: None,
             parent: usize::MAX,
             children: Vec::new(),
-            untried: root_moves,
+            untried: root_moves.into_vec(),
             visits: 0,
             reward: 0.0,
         }];
@@ -107,7 +107,7 @@ impl Mcts {
                     mover: Some(mover),
                     parent: at,
                     children: Vec::new(),
-                    untried: moves,
+                    untried: moves.into_vec(),
                     visits: 0,
                     reward: 0.0,
                 });

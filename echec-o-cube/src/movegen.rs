@@ -4,12 +4,9 @@
 //! Everything is computed for the whole board at once with shifts and masks:
 //! the crossings each kind reaches, the empty segments that touch them, and
 //! the segments whose filling would close a live square. Placements and the
-//! claim (at most 225) are written over blank slots of the [`MoveList`],
-//! whose 256 inline slots hold them: without red mode, move generation never
-//! allocates. In red mode the free crossings add up to 64
-//! red moves, so a few positions offer more than 256 moves (the empty board
-//! offers 224 + 64 = 288); the list then grows once on the heap and, reused,
-//! keeps that capacity.
+//! claim (at most 233) are written over blank slots of the [`MoveList`], and
+//! in red mode up to 64 reds follow: the list's 512 inline slots hold them
+//! all, so move generation never allocates.
 
 use board_core::{Bitboard, MoveList};
 
