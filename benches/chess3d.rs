@@ -8,7 +8,7 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use board_core::{perft, Game};
+use board_core::perft;
 use chess3d::reference::RefPosition;
 use chess3d::{FixedPosition, Position};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
