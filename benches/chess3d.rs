@@ -43,7 +43,7 @@ fn shakmaty_perft(pos: &shakmaty::Chess, depth: u32) -> u64 {
             .iter()
             .map(|m| {
                 let mut child = pos.clone();
-                child.play_unchecked(m.clone());
+                child.play_unchecked(*m);
                 shakmaty_perft(&child, depth - 1)
             })
             .sum()
@@ -71,8 +71,12 @@ fn one_level(c: &mut Criterion) {
         g.bench_function("chess3d Position", |b| {
             b.iter(|| perft(black_box(&ours), depth))
         });
-        g.bench_function("cozy-chess", |b| b.iter(|| cozy_perft(black_box(&cozy), depth)));
-        g.bench_function("shakmaty", |b| b.iter(|| shakmaty_perft(black_box(&shak), depth)));
+        g.bench_function("cozy-chess", |b| {
+            b.iter(|| cozy_perft(black_box(&cozy), depth))
+        });
+        g.bench_function("shakmaty", |b| {
+            b.iter(|| shakmaty_perft(black_box(&shak), depth))
+        });
         g.finish();
     }
 }
@@ -90,7 +94,9 @@ fn three_levels(c: &mut Criterion) {
     g.bench_function("chess3d FixedPosition<3>", |b| {
         b.iter(|| perft(black_box(&fixed), depth))
     });
-    g.bench_function("chess3d Position", |b| b.iter(|| perft(black_box(&any), depth)));
+    g.bench_function("chess3d Position", |b| {
+        b.iter(|| perft(black_box(&any), depth))
+    });
     g.bench_with_input(BenchmarkId::new("reference", depth), &reference, |b, r| {
         b.iter(|| black_box(r).perft(depth))
     });
