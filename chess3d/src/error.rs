@@ -216,6 +216,17 @@ pub enum PlayError {
     /// The game is over.
     #[error("the game is over")]
     GameOver,
+    /// The same cells make a move of another kind here (a capture given as
+    /// a plain move, …): `legal` is the move as `legal_moves` lists it.
+    /// (`parse_move` reads the kind off the position, so move text never
+    /// meets this.)
+    #[error("{given} is not how that move is made here: it is {legal}")]
+    WrongKind {
+        /// The move given.
+        given: crate::Move,
+        /// The legal move with the same cells, promotion and castling side.
+        legal: crate::Move,
+    },
     /// A cell of the move is on a level the space does not have.
     #[error("{cell} is outside the space of {levels} level(s)")]
     OutsideSpace {

@@ -63,9 +63,12 @@
 //! - A position text must have all six fields (no EPD-style short FEN).
 //! - Castling: the landing cell must not be attacked both in the position
 //!   before the move and after it (C3-15 names both conditions).
-//! - [`play`](Position::play) finds the legal move with the same cells,
-//!   promotion and castling side; the capture flag of the given move is not
-//!   needed (so `N2/D4-N3/E5` is read as the capture it is).
+//! - [`play`](Position::play) accepts exactly the moves
+//!   [`legal_moves`](board_core::Game::legal_moves) lists: a [`Move`] built by
+//!   hand with the wrong kind (a capture as `Normal`) is refused with
+//!   [`PlayError::WrongKind`], which names the legal move. The move *text* is
+//!   forgiving: [`parse_move`](board_core::Game::parse_move) reads the kind off
+//!   the position, so `N2/D4-N3/E5` is read as the capture it is (C3-20).
 //! - The Zobrist hash always includes the en-passant target; the repetition key
 //!   drops it when no en-passant capture is legal (C3-17).
 //! - [`Match`]'s outcome puts checkmate and stalemate first, then the dead

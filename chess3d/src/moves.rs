@@ -52,8 +52,9 @@ pub struct Move {
 
 impl Move {
     /// A move from its parts. Nothing is checked here: `play` checks the move
-    /// against the position, and looks moves up by cells, promotion and
-    /// castling side (so a `Normal` that is really a capture is still found).
+    /// against the position and accepts only the move with exactly this kind
+    /// (a `Normal` that is really a capture is refused with
+    /// [`PlayError::WrongKind`](crate::PlayError::WrongKind)).
     #[inline]
     pub const fn new(from: Cell, to: Cell, kind: MoveKind) -> Move {
         Move { from, to, kind }

@@ -169,10 +169,11 @@ impl<const L: usize> FixedPosition<L> {
     /// Plays `mv` if it is legal, or says why it is not (the position is then unchanged).
     pub fn play(&mut self, mv: Move) -> Result<(), PlayError> {
         match self.find_legal(mv) {
-            Some(m) => {
+            Some(m) if m == mv => {
                 self.make(m);
                 Ok(())
             }
+            Some(legal) => Err(PlayError::WrongKind { given: mv, legal }),
             None => Err(self.why_illegal(mv)),
         }
     }
@@ -406,7 +407,7 @@ impl<const L: usize> Game for FixedPosition<L> {
     }
 
     fn is_legal(&self, mv: Move) -> bool {
-        self.find_legal(mv).is_some()
+        self.find_legal(mv) == Some(mv)
     }
 
     #[inline]

@@ -1050,3 +1050,29 @@ fn c3_22_perft_counts_promotions_once_per_piece() {
     // King N1/H1: G1, G2, H2 (3, nothing to capture); pawn: 4 promotions.
     assert_eq!(perft(&p, 1), 7);
 }
+
+// C3-12, C3-20: a capture built by hand as a plain move is refused, and the
+// error names the legal move; its text is read as the capture it is.
+#[test]
+fn c3_12_play_accepts_exactly_the_listed_kind() {
+    use chess3d::{MoveKind, PlayError};
+    let mut pos = Position::from_fen("4k3/8/8/8/3p4/4P3/8/4K3 w - - 0 1").unwrap();
+    let from: board_core::Cell = "N1/E3".parse().unwrap();
+    let to: board_core::Cell = "N1/D4".parse().unwrap();
+    let plain = chess3d::Move::new(from, to, MoveKind::Normal);
+    let capture = pos.parse_move("N1/E3-N1/D4").unwrap();
+    assert_eq!(capture.kind(), MoveKind::Capture);
+    assert_eq!(capture.to_string(), "N1/E3xN1/D4");
+    assert!(!pos.is_legal(plain));
+    let before = pos.clone();
+    assert_eq!(
+        pos.play(plain),
+        Err(PlayError::WrongKind {
+            given: plain,
+            legal: capture
+        })
+    );
+    assert_eq!(pos, before);
+    pos.play(capture).unwrap();
+    assert_eq!(pos.pieces().len(), 3);
+}

@@ -3,7 +3,7 @@
 //! draws, what the examples play).
 
 use board_core::{Cell, Color, Game, MoveList};
-use chess3d::{Match, Move, Piece, Position, Record, Role};
+use chess3d::{Match, Move, MoveKind, Piece, Position, Record, Role};
 
 use super::echec_o_cube::round_trips;
 use crate::Kit;
@@ -44,6 +44,13 @@ fn chess_move_space(pos: &Position) -> Vec<Move> {
             let text = format!("{from}-{to}");
             if let Ok(mv) = pos.parse_move(&text) {
                 space.push(mv);
+                // The same cells with the other plain kinds: only the kind
+                // the position gives may be accepted.
+                for kind in [MoveKind::Normal, MoveKind::Capture, MoveKind::EnPassant] {
+                    if kind != mv.kind() {
+                        space.push(Move::new(from, to, kind));
+                    }
+                }
             }
             if piece.role == Role::Pawn {
                 for promo in ["Q", "R", "B", "N"] {
