@@ -2,7 +2,7 @@
 //!
 //! "La première variante 3D des échecs réellement jouable": FIDE chess on 1 to 8
 //! stacked 8×8 levels (default 3), with legal move generation on bitboards.
-//! The rules are section 3 of the workspace's RULES (IDs C3-1 … C3-22):
+//! The rules are section 3 of the workspace's [RULES.md](https://github.com/board-rules/board-games/blob/main/RULES.md) (IDs C3-1 … C3-22):
 //!
 //! - cells are written `N2/C1` (level, slash, square); Black moves first (C3-13);
 //! - rooks slide along the 6 orthogonal steps of the space, bishops along the 12

@@ -2,7 +2,7 @@
 //!
 //! The complete rules of ÉCHEC O CUBE, a groove game in the family of Dots
 //! and Boxes invented by Alain Dupont, on bitboards. Rule IDs (`EOC-n`) refer
-//! to section 1 of the workspace's `RULES.md`.
+//! to section 1 of the workspace's [`RULES.md`](https://github.com/board-rules/board-games/blob/main/RULES.md).
 //!
 //! ## The rules in brief
 //! - 8 vertical grooves `A`–`H` and 8 horizontal grooves `1`–`8` cross at 64

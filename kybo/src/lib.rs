@@ -5,7 +5,7 @@
 //! or on top of other cubes; a face-connected network of your cubes that joins
 //! two opposite edges is a KYBO and wins.
 //!
-//! ## The rules in brief (RULES.md section 2, KY-1 … KY-13)
+//! ## The rules in brief ([RULES.md](https://github.com/board-rules/board-games/blob/main/RULES.md) section 2, KY-1 … KY-13)
 //! - 8×8 board `A1`–`H8`, White (`w`) and Black (`b`) (KY-1). Four concentric
 //!   [`Zone`]s: Gates (the edge, stacks of 1), Walls (2), Castle (3) and the
 //!   Dungeon D4, E4, D5, E5 (4) (KY-2).
