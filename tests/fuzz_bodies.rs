@@ -78,3 +78,15 @@ fn regression_eoc_record_with_an_illegal_move_is_refused() {
     assert!(err.contains("F D1-E1"), "{err}");
     parse_text::<EchecOCube>(text.as_bytes());
 }
+
+/// Found by `cargo fuzz run chess3d_text`: a valid FEN3D (C3-19) with 17 White
+/// pieces. The spec's validity conditions do not bound the material, so the
+/// harness's bound was wrong, not the parser: it now checks one king a side.
+#[test]
+fn regression_chess3d_position_with_seventeen_pieces_is_valid() {
+    use board_games::Kit;
+    let text = "nrkQrb1n/2pbp1pp/3p1p2/pp6/1P6/6PB/P1PPPP1P/NRKQR1BN b KQkq - 3 7";
+    let pos = chess3d::Position::from_fen(text).unwrap();
+    assert_eq!(pos.check_bounds(), Ok(()));
+    parse_text::<Chess3dMatch>(text.as_bytes());
+}

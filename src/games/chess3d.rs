@@ -152,15 +152,17 @@ impl Kit for Position {
         Some((self.hash(), self.compute_hash()))
     }
 
+    /// C3-19: each side has exactly one king. (Nothing bounds the other
+    /// pieces: a valid position text may hold more than play can reach.)
     fn check_bounds(&self) -> Result<(), String> {
         for color in [Color::White, Color::Black] {
-            let pieces = self
+            let kings = self
                 .pieces()
                 .into_iter()
-                .filter(|(_, p)| p.color == color)
+                .filter(|(_, p)| p.color == color && p.role == Role::King)
                 .count();
-            if pieces > 16 {
-                return Err(format!("{color} has {pieces} pieces"));
+            if kings != 1 {
+                return Err(format!("{color} has {kings} kings"));
             }
         }
         Ok(())
