@@ -38,7 +38,7 @@ pub fn demo<K: Kit>(
     if !quiet {
         writeln!(out, "{state}")?;
     }
-    while state.outcome().is_none() && K::MAX_PLIES.map_or(true, |bound| played.len() < bound) {
+    while state.outcome().is_none() && K::MAX_PLIES.is_none_or(|bound| played.len() < bound) {
         let agent = if state.to_move() == first {
             &strong
         } else {

@@ -59,6 +59,10 @@ pub use perft::{divide, perft};
 pub use player::{Color, Outcome};
 pub use playout::{random_playout, Playout, Rng};
 pub use search::Mcts;
+/// The `serde` crate, for [`serde_via_text!`] to name from other crates.
+#[cfg(feature = "serde")]
+#[doc(hidden)]
+pub use serde as __serde;
 #[cfg(feature = "serde")]
 pub use serde_impls::deserialize_from_str;
 pub use square::{File, Rank, Square};

@@ -33,22 +33,58 @@ where
     d.deserialize_str(V(PhantomData))
 }
 
-macro_rules! serde_as_text {
-    ($($t:ty),*) => {$(
-        impl Serialize for $t {
-            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                s.collect_str(self)
+/// Implements `Serialize` and `Deserialize` (feature `serde`) for types that
+/// travel as their text: written with `Display`, or with the named method
+/// (`Position => fen`), and read with `FromStr`, so every value read is
+/// validated by the type's own parser.
+///
+/// ```
+/// # #[cfg(feature = "serde")] {
+/// use std::{fmt, str::FromStr};
+///
+/// #[derive(Debug, PartialEq)]
+/// struct Even(u8);
+/// impl fmt::Display for Even {
+///     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result { write!(f, "{}", self.0) }
+/// }
+/// impl FromStr for Even {
+///     type Err = String;
+///     fn from_str(s: &str) -> Result<Even, String> {
+///         match s.parse::<u8>() {
+///             Ok(n) if n % 2 == 0 => Ok(Even(n)),
+///             _ => Err(format!("{s:?} is not an even number")),
+///         }
+///     }
+/// }
+/// board_core::serde_via_text!(Even);
+///
+/// assert_eq!(serde_json::to_string(&Even(4)).unwrap(), "\"4\"");
+/// assert!(serde_json::from_str::<Even>("\"3\"").is_err());
+/// # }
+/// ```
+#[macro_export]
+macro_rules! serde_via_text {
+    ($($t:ty $(=> $text:ident)?),* $(,)?) => {$(
+        impl $crate::__serde::Serialize for $t {
+            fn serialize<S: $crate::__serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                $crate::serde_via_text!(@text self, s $(, $text)?)
             }
         }
-        impl<'de> Deserialize<'de> for $t {
-            fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-                deserialize_from_str(d)
+        impl<'de> $crate::__serde::Deserialize<'de> for $t {
+            fn deserialize<D: $crate::__serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                $crate::deserialize_from_str(d)
             }
         }
     )*};
+    (@text $v:ident, $s:ident) => {
+        $s.collect_str($v)
+    };
+    (@text $v:ident, $s:ident, $text:ident) => {
+        $s.collect_str(&$v.$text())
+    };
 }
 
-serde_as_text!(File, Rank, Square, Level, Cell);
+serde_via_text!(File, Rank, Square, Level, Cell);
 
 impl Serialize for Bitboard {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {

@@ -58,7 +58,7 @@ impl Game for TicTacToe {
     type Error = TttError;
 
     fn to_move(&self) -> Color {
-        if self.marks.iter().flatten().count() % 2 == 0 {
+        if self.marks.iter().flatten().count().is_multiple_of(2) {
             Color::White
         } else {
             Color::Black

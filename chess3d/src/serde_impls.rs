@@ -1,51 +1,13 @@
 //! `serde` support (feature `serde`): positions, records, games and castling
 //! rights travel as their text and are parsed, so validated, on the way in.
 
-use core::fmt;
-
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::game::Match;
 use crate::position::{CastlingRights, FixedPosition, Position};
 use crate::record::Record;
 
-macro_rules! as_text {
-    ($($t:ty),*) => {$(
-        impl Serialize for $t {
-            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                s.collect_str(&Text(self))
-            }
-        }
-        impl<'de> Deserialize<'de> for $t {
-            fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-                board_core::deserialize_from_str(d)
-            }
-        }
-    )*};
-}
-
-/// The text a value travels as.
-struct Text<'a, T>(&'a T);
-
-impl fmt::Display for Text<'_, Position> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0.fen())
-    }
-}
-
-impl fmt::Display for Text<'_, CastlingRights> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self.0, f)
-    }
-}
-
-impl fmt::Display for Text<'_, Record> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self.0, f)
-    }
-}
-
-as_text!(Position, CastlingRights, Record);
+board_core::serde_via_text!(Position => fen, CastlingRights, Record);
 
 impl<const L: usize> Serialize for FixedPosition<L> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {

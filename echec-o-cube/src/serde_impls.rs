@@ -4,7 +4,7 @@
 
 use std::collections::VecDeque;
 
-use board_core::{deserialize_from_str, Square};
+use board_core::Square;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::config::Config;
@@ -13,22 +13,7 @@ use crate::geometry::{GameSquare, Segment};
 use crate::notation::Move;
 use crate::position::{full_bigs, full_units, Kind, Player, Position};
 
-macro_rules! serde_as_text {
-    ($($t:ty),*) => {$(
-        impl Serialize for $t {
-            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                s.collect_str(self)
-            }
-        }
-        impl<'de> Deserialize<'de> for $t {
-            fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-                deserialize_from_str(d)
-            }
-        }
-    )*};
-}
-
-serde_as_text!(Segment, GameSquare, Move);
+board_core::serde_via_text!(Segment, GameSquare, Move);
 
 /// The serialized form of a [`Position`]: plain lists, checked by
 /// `TryFrom<PositionData> for Position`.

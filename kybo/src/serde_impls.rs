@@ -11,22 +11,7 @@ use crate::notation::Move;
 use crate::position::Position;
 use crate::record::Record;
 
-macro_rules! serde_as_text {
-    ($($t:ty),*) => {$(
-        impl Serialize for $t {
-            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                s.collect_str(self)
-            }
-        }
-        impl<'de> Deserialize<'de> for $t {
-            fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-                board_core::deserialize_from_str(d)
-            }
-        }
-    )*};
-}
-
-serde_as_text!(Move, Level, Cube, Record);
+board_core::serde_via_text!(Move, Level, Cube, Record);
 
 /// The serialized form of a [`Position`]: its text and configuration.
 #[derive(Serialize, Deserialize)]
