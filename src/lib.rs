@@ -10,6 +10,8 @@
 #![deny(missing_docs)]
 
 use board_core::Game;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
 
 pub mod fuzzing;
 pub mod games;
@@ -18,7 +20,7 @@ pub mod session;
 
 /// What the examples and the harness need from a game beyond [`Game`]: its
 /// name, start, records, position text, serde and its own bounds.
-pub trait Kit: Game + PartialEq {
+pub trait Kit: Game + PartialEq + Serialize + DeserializeOwned {
     /// The game's name on the command line (`echec-o-cube`, `kybo`, `chess3d`).
     const NAME: &'static str;
     /// No game lasts more moves than this (claims and reds included), or
@@ -46,9 +48,13 @@ pub trait Kit: Game + PartialEq {
     /// move space the harness checks `play` against). May be a large sample.
     fn move_space(&self) -> Vec<Self::Move>;
     /// The state as JSON (serde).
-    fn to_json(&self) -> String;
+    fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("a game state always serializes")
+    }
     /// The state from JSON (serde), validated.
-    fn from_json(text: &str) -> Result<Self, String>;
+    fn from_json(text: &str) -> Result<Self, String> {
+        serde_json::from_str(text).map_err(|e| e.to_string())
+    }
     /// The incrementally kept hash and the same hash recomputed from scratch,
     /// for games that keep one.
     fn hashes(&self) -> Option<(u64, u64)>;

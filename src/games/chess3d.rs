@@ -140,14 +140,6 @@ impl Kit for Position {
         chess_move_space(self)
     }
 
-    fn to_json(&self) -> String {
-        serde_json::to_string(self).expect("a position always serializes")
-    }
-
-    fn from_json(text: &str) -> Result<Position, String> {
-        serde_json::from_str(text).map_err(|e| e.to_string())
-    }
-
     fn hashes(&self) -> Option<(u64, u64)> {
         Some((self.hash(), self.compute_hash()))
     }
@@ -226,17 +218,6 @@ impl Kit for Match {
             return moves.into_vec();
         }
         chess_move_space(self.position())
-    }
-
-    /// A match travels as its record (start position and moves) in a JSON string.
-    fn to_json(&self) -> String {
-        serde_json::to_string(&self.record().to_string()).expect("a string serializes")
-    }
-
-    fn from_json(text: &str) -> Result<Match, String> {
-        let record: String = serde_json::from_str(text).map_err(|e| e.to_string())?;
-        let record: Record = record.parse().map_err(|e| format!("{e}"))?;
-        record.to_match().map_err(|e| format!("{e}"))
     }
 
     fn hashes(&self) -> Option<(u64, u64)> {

@@ -119,14 +119,6 @@ impl Kit for Position {
         space
     }
 
-    fn to_json(&self) -> String {
-        serde_json::to_string(self).expect("a position always serializes")
-    }
-
-    fn from_json(text: &str) -> Result<Position, String> {
-        serde_json::from_str(text).map_err(|e| e.to_string())
-    }
-
     fn hashes(&self) -> Option<(u64, u64)> {
         None
     }
