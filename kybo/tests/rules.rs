@@ -524,3 +524,13 @@ fn ky8_winning_squares_query() {
     pos.play(mv("C4")).unwrap();
     assert_eq!(pos.winning_squares().iter().collect::<Vec<_>>(), [sq("E8")]);
 }
+
+// KY-6: the supply as a player reads it.
+#[test]
+fn ky6_supply_is_written_for_players() {
+    use kybo::Supply;
+    assert_eq!(Supply::Unlimited.to_string(), "unlimited");
+    assert_eq!(Supply::PerPlayer(20).to_string(), "20 cubes per player");
+    assert_eq!(Supply::PerPlayer(20).cubes(), Some(20));
+    assert_eq!(Supply::Unlimited.cubes(), None);
+}
