@@ -112,7 +112,11 @@ mod tests {
         );
         let err = serde_json::from_str::<Square>("\"I9\"").unwrap_err();
         assert!(err.to_string().contains("rank 9 is outside 1-8"));
-        assert!(serde_json::from_str::<Square>("12").is_err());
+        let err = serde_json::from_str::<Square>("12").unwrap_err();
+        assert!(
+            err.to_string().contains("a string in the game's notation"),
+            "{err}"
+        );
         let cell: Cell = "N3/H8".parse().unwrap();
         let json = serde_json::to_string(&cell).unwrap();
         assert_eq!(json, "\"N3/H8\"");

@@ -405,6 +405,17 @@ mod tests {
     }
 
     #[test]
+    fn flips_mirror_the_board() {
+        assert_eq!(File::A.flip(), File::H);
+        assert_eq!(File::D.flip(), File::E);
+        assert_eq!(Rank::First.flip(), Rank::Eighth);
+        for f in File::ALL {
+            assert_eq!(f.flip().index(), 7 - f.index());
+            assert_eq!(f.flip().flip(), f);
+        }
+    }
+
+    #[test]
     fn offsets_stay_on_board() {
         for sq in Square::ALL {
             for df in -8i8..=8 {
