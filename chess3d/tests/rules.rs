@@ -1076,3 +1076,31 @@ fn c3_12_play_accepts_exactly_the_listed_kind() {
     pos.play(capture).unwrap();
     assert_eq!(pos.pieces().len(), 3);
 }
+
+// C3-1, C3-15: the configuration's level count and home level number
+// ((L + 1) / 2 rounded down: N1 for 1 and 2 levels, N2 for 3 and 4, N4 for 8).
+#[test]
+fn c3_1_config_levels_and_home_level() {
+    use chess3d::Config;
+    let homes = [(1, 1), (2, 1), (3, 2), (4, 2), (5, 3), (8, 4)];
+    for (levels, home) in homes {
+        let config = Config::new(levels).unwrap();
+        assert_eq!(config.levels(), levels);
+        assert_eq!(config.home_level(), home, "{levels} levels");
+        assert_eq!(config.start().levels(), levels);
+    }
+    assert!(Config::new(0).is_err());
+    assert!(Config::new(9).is_err());
+    assert_eq!(Config::default().levels(), 3);
+}
+
+// C3-1: a configuration read through serde is validated like Config::new.
+#[cfg(feature = "serde")]
+#[test]
+fn c3_1_config_serde_is_validated() {
+    use chess3d::Config;
+    let two: Config = serde_json::from_str(r#"{"levels":2}"#).unwrap();
+    assert_eq!(two.levels(), 2);
+    assert!(serde_json::from_str::<Config>(r#"{"levels":9}"#).is_err());
+    assert!(serde_json::from_str::<Config>(r#"{"levels":0}"#).is_err());
+}
