@@ -69,6 +69,10 @@ mod tests {
             lines[8],
             "1  . . . . . . . .   N R K Q R B B N   . . . . . . . ."
         );
+        assert_eq!(
+            lines[9],
+            "   A B C D E F G H   A B C D E F G H   A B C D E F G H"
+        );
         assert_eq!(lines[10], "Black to move");
     }
 }

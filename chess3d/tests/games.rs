@@ -158,3 +158,18 @@ proptest! {
         }
     }
 }
+
+// C3-17, C3-20: a match keeps its start position and the moves played.
+#[test]
+fn match_keeps_its_start_and_moves() {
+    use chess3d::Match;
+    let start = Position::start();
+    let mut game = Match::new(start.clone());
+    let first = game.parse_move("N2/E7-N2/E5").unwrap();
+    game.play(first).unwrap();
+    let second = game.parse_move("N2/E2-N2/E4").unwrap();
+    game.play(second).unwrap();
+    assert_eq!(game.start(), &start);
+    assert_eq!(game.moves(), &[first, second]);
+    assert_ne!(game.position(), &start);
+}
