@@ -4,31 +4,15 @@
 //! (C3-4 to C3-15) and write the same position text (C3-19, C3-20).
 #![cfg(feature = "reference")]
 
+mod common;
+use common::perft_data;
+
 use std::collections::BTreeSet;
 
 use board_core::{perft, Game, MoveList, Rng};
 use chess3d::reference::RefPosition;
 use chess3d::{Move, Position};
 use proptest::prelude::*;
-
-/// The positions of `data/perft3d.txt`: each FEN with its `(depth, count)` lines.
-fn perft_data() -> Vec<(String, Vec<(u32, u64)>)> {
-    let text = include_str!("data/perft3d.txt");
-    let mut out: Vec<(String, Vec<(u32, u64)>)> = Vec::new();
-    for line in text.lines().map(str::trim) {
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        match line.split_once(' ') {
-            Some((d, n)) if d.parse::<u32>().is_ok() && n.parse::<u64>().is_ok() => {
-                let entry = out.last_mut().expect("a FEN line comes first");
-                entry.1.push((d.parse().unwrap(), n.parse().unwrap()));
-            }
-            _ => out.push((line.to_string(), Vec::new())),
-        }
-    }
-    out
-}
 
 /// Counts above this are left to the ignored test below (release mode): the
 /// rest take about two seconds in the dev profile, since the fast path counts
