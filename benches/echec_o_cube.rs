@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 
 use board_core::{perft, random_playout, Game, MoveList, Rng};
 use criterion::measurement::{Measurement, ValueFormatter};
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
 use echec_o_cube::{reference, Config, Move, Player, Position};
 
 const PLAYOUTS: u64 = 64;
@@ -144,10 +144,9 @@ impl Measurement for ThreadCpuTime {
     }
 }
 
-/// The random playouts again, timed by CPU time.
-fn cpu_benches(c: &mut Criterion<ThreadCpuTime>) {
-    let mut group = c.benchmark_group("echec_o_cube_cpu");
-    let start = Position::new(Config::default(), Player::One);
+/// Random playouts from the start, fast path and reference, under the
+/// group's measurement (wall clock or thread CPU time).
+fn playout_benches<M: Measurement>(group: &mut BenchmarkGroup<'_, M>, start: Position) {
     let plies: u64 = (0..PLAYOUTS)
         .map(|seed| random_playout(&mut start.clone(), &mut Rng::new(seed), 10_000).plies as u64)
         .sum();
@@ -162,7 +161,7 @@ fn cpu_benches(c: &mut Criterion<ThreadCpuTime>) {
             total
         })
     });
-    let slow = reference::Position::new(Config::default(), Player::One);
+    let slow = reference::Position::new(*start.config(), start.turn());
     let ref_plies: u64 = (0..REFERENCE_PLAYOUTS)
         .map(|seed| reference_playout(&slow, seed))
         .sum();
@@ -175,6 +174,12 @@ fn cpu_benches(c: &mut Criterion<ThreadCpuTime>) {
                 .sum::<u64>()
         })
     });
+}
+
+/// The random playouts again, timed by CPU time.
+fn cpu_benches(c: &mut Criterion<ThreadCpuTime>) {
+    let mut group = c.benchmark_group("echec_o_cube_cpu");
+    playout_benches(&mut group, Position::new(Config::default(), Player::One));
     group.finish();
 }
 
@@ -205,34 +210,7 @@ fn benches(c: &mut Criterion) {
         })
     });
 
-    let plies: u64 = (0..PLAYOUTS)
-        .map(|seed| random_playout(&mut start.clone(), &mut Rng::new(seed), 10_000).plies as u64)
-        .sum();
-    group.throughput(Throughput::Elements(plies));
-    group.bench_function("random_playout", |b| {
-        b.iter(|| {
-            let mut total = 0;
-            for seed in 0..PLAYOUTS {
-                let mut pos = black_box(start);
-                total += random_playout(&mut pos, &mut Rng::new(seed), 10_000).plies;
-            }
-            total
-        })
-    });
-
-    let slow = reference::Position::new(Config::default(), Player::One);
-    let ref_plies: u64 = (0..REFERENCE_PLAYOUTS)
-        .map(|seed| reference_playout(&slow, seed))
-        .sum();
-    group.throughput(Throughput::Elements(ref_plies));
-    group.sample_size(10);
-    group.bench_function("reference_random_playout", |b| {
-        b.iter(|| {
-            (0..REFERENCE_PLAYOUTS)
-                .map(|seed| reference_playout(black_box(&slow), seed))
-                .sum::<u64>()
-        })
-    });
+    playout_benches(&mut group, start);
 
     group.throughput(Throughput::Elements(73_952));
     group.bench_function("perft_4", |b| {
