@@ -249,23 +249,9 @@ impl<const L: usize> FixedPosition<L> {
                     let t = open.trailing_zeros() as usize;
                     open &= open - 1;
                     let pd = PD_OF[t + 9 - s] as usize;
-                    let mut sq = t;
-                    let mut lev = l1;
-                    loop {
-                        lev = lev.wrapping_add(dl as usize);
-                        if lev >= L {
-                            break;
-                        }
-                        sq = SHIFT[pd][sq] as usize;
-                        if sq == 64 {
-                            break;
-                        }
-                        let bit = 1u64 << sq;
-                        if occ[lev] & bit != 0 {
-                            if them[lev] & bit != 0 && self.slides(lev, bit, CROSS_SLIDE[pd]) {
-                                return true;
-                            }
-                            break;
+                    if let Some((lev, bit)) = walk_cross(occ, l1, t, pd, dl, |_, _| {}) {
+                        if them[lev] & bit != 0 && self.slides(lev, bit, CROSS_SLIDE[pd]) {
+                            return true;
                         }
                     }
                 }
@@ -439,23 +425,7 @@ impl<const L: usize> FixedPosition<L> {
                     let t = open.trailing_zeros() as usize;
                     open &= open - 1;
                     let pd = PD_OF[t + 9 - sq] as usize;
-                    let mut s = t;
-                    let mut lev = l1;
-                    loop {
-                        lev = lev.wrapping_add(dl as usize);
-                        if lev >= L {
-                            break;
-                        }
-                        s = SHIFT[pd][s] as usize;
-                        if s == 64 {
-                            break;
-                        }
-                        let bit = 1u64 << s;
-                        att[lev] |= bit;
-                        if occ[lev] & bit != 0 {
-                            break;
-                        }
-                    }
+                    walk_cross(occ, l1, t, pd, dl, |lev, bit| att[lev] |= bit);
                 }
             }
         }
@@ -773,3 +743,33 @@ const _: () = {
     // The planar offset table puts "no change" in the middle.
     assert!(PLANAR[PLANAR_NONE].0 == 0 && PLANAR[PLANAR_NONE].1 == 0);
 };
+
+/// Walks on from the empty cell `sq` of level `lev` along the planar
+/// direction `pd`, one level further (`dl`) each step, handing each cell to
+/// `visit`. Stops at the edge of the space (`None`) or after the first
+/// occupied cell, which it returns as `(level, bit)`.
+#[inline(always)]
+fn walk_cross<const L: usize>(
+    occ: &[u64; L],
+    mut lev: usize,
+    mut sq: usize,
+    pd: usize,
+    dl: isize,
+    mut visit: impl FnMut(usize, u64),
+) -> Option<(usize, u64)> {
+    loop {
+        lev = lev.wrapping_add(dl as usize);
+        if lev >= L {
+            return None;
+        }
+        sq = SHIFT[pd][sq] as usize;
+        if sq == 64 {
+            return None;
+        }
+        let bit = 1u64 << sq;
+        visit(lev, bit);
+        if occ[lev] & bit != 0 {
+            return Some((lev, bit));
+        }
+    }
+}
