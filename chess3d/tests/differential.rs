@@ -173,6 +173,21 @@ fn mutate(fen: &str, rng: &mut Rng) -> String {
     String::from_utf8(bytes).expect("ASCII")
 }
 
+/// The reference position reached from start number `start` (of [`starts`])
+/// by up to `plies` random legal moves drawn from `rng`.
+fn after_random_plies(start: usize, plies: usize, rng: &mut Rng) -> RefPosition {
+    let starts = starts();
+    let mut reference = RefPosition::from_fen(&starts[start % starts.len()]).unwrap();
+    for _ in 0..plies {
+        let moves = reference.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        reference.play(&moves[rng.below(moves.len())]);
+    }
+    reference
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
@@ -185,16 +200,8 @@ proptest! {
         seed in any::<u64>(),
         plies in 0usize..40,
     ) {
-        let starts = starts();
-        let mut reference = RefPosition::from_fen(&starts[start % starts.len()]).unwrap();
         let mut rng = Rng::new(seed);
-        for _ in 0..plies {
-            let moves = reference.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            reference.play(&moves[rng.below(moves.len())]);
-        }
+        let reference = after_random_plies(start, plies, &mut rng);
         let valid = reference.fen();
         for _ in 0..40 {
             let mut text = valid.clone();
@@ -258,17 +265,8 @@ proptest! {
         seed in any::<u64>(),
         plies in 0usize..40,
     ) {
-        let starts = starts();
-        let fen = &starts[start % starts.len()];
-        let mut reference = RefPosition::from_fen(fen).unwrap();
         let mut rng = Rng::new(seed);
-        for _ in 0..plies {
-            let moves = reference.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            reference.play(&moves[rng.below(moves.len())]);
-        }
+        let reference = after_random_plies(start, plies, &mut rng);
         let fast = Position::from_fen(&reference.fen()).unwrap();
         let moves = reference.legal_moves();
         if moves.is_empty() {
