@@ -5,7 +5,7 @@
 use board_core::{Cell, Color, Game, MoveList};
 use chess3d::{Match, Move, MoveKind, Piece, Position, Record, Role};
 
-use super::echec_o_cube::round_trips;
+use super::round_trips;
 use crate::Kit;
 
 /// chess3d's match (position and history), as the examples play it.

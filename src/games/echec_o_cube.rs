@@ -1,28 +1,13 @@
 //! [`Kit`] for ÉCHEC O CUBE.
 
-use std::str::FromStr;
-
 use board_core::{Game, Square};
 use echec_o_cube::{Config, GameSquare, Kind, Move, Player, Position, Record, Segment};
 
+use super::round_trips;
 use crate::Kit;
 
 /// ÉCHEC O CUBE's position, as the examples and the harness drive it.
 pub type EchecOCube = Position;
-
-/// Whatever `T` parses from `text` must write back to a text that parses to it.
-pub(crate) fn round_trips<T>(text: &str)
-where
-    T: FromStr + ToString + PartialEq + std::fmt::Debug,
-{
-    if let Ok(value) = text.parse::<T>() {
-        let again = value.to_string();
-        match again.parse::<T>() {
-            Ok(back) => assert_eq!(back, value, "{text:?} -> {again:?}"),
-            Err(_) => panic!("{text:?} parses, but its text {again:?} does not"),
-        }
-    }
-}
 
 impl Kit for Position {
     const NAME: &'static str = "echec-o-cube";

@@ -3,7 +3,7 @@
 use board_core::{Color, Game, Square};
 use kybo::{Config, Move, Position, Record, Zone};
 
-use super::echec_o_cube::round_trips;
+use super::round_trips;
 use crate::Kit;
 
 /// KYBO's position, as the examples and the harness drive it.
