@@ -120,11 +120,7 @@ impl Mcts {
             while at != usize::MAX {
                 let node = &mut nodes[at];
                 node.visits += 1;
-                node.reward += match (outcome.and_then(|o| o.winner()), node.mover) {
-                    (Some(w), Some(m)) if w == m => 1.0,
-                    (Some(_), Some(_)) => 0.0,
-                    _ => 0.5,
-                };
+                node.reward += reward(outcome.and_then(|o| o.winner()), node.mover);
                 at = node.parent;
             }
         }
@@ -137,16 +133,53 @@ impl Mcts {
 
     fn best_child<G: Game>(&self, nodes: &[Node<G>], at: usize) -> usize {
         let log_n = f64::from(nodes[at].visits.max(1)).ln();
-        let uct = |c: usize| {
-            let n = &nodes[c];
-            let visits = f64::from(n.visits.max(1));
-            n.reward / visits + self.exploration * (log_n / visits).sqrt()
-        };
+        let uct = |c: usize| uct(nodes[c].reward, nodes[c].visits, log_n, self.exploration);
         nodes[at]
             .children
             .iter()
             .copied()
             .max_by(|&a, &b| uct(a).total_cmp(&uct(b)))
             .expect("a fully expanded node has children")
+    }
+}
+
+/// A finished playout's reward for the player who moved into a node: 1 for a
+/// win, 0 for a loss, ½ for a draw, a cut playout, or the root (no mover).
+fn reward<P: PartialEq>(winner: Option<P>, mover: Option<P>) -> f64 {
+    match (winner, mover) {
+        (Some(w), Some(m)) if w == m => 1.0,
+        (Some(_), Some(_)) => 0.0,
+        _ => 0.5,
+    }
+}
+
+/// The UCT value of a child with total `reward` over `visits`, under a parent
+/// whose visit count has natural log `log_parent`: mean reward plus
+/// `exploration · √(ln N / n)`. An unvisited child counts as visited once.
+fn uct(reward: f64, visits: u32, log_parent: f64, exploration: f64) -> f64 {
+    let visits = f64::from(visits.max(1));
+    reward / visits + exploration * (log_parent / visits).sqrt()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{reward, uct};
+
+    #[test]
+    fn reward_scores_win_loss_and_draw_for_the_mover() {
+        assert_eq!(reward(Some(1), Some(1)), 1.0);
+        assert_eq!(reward(Some(2), Some(1)), 0.0);
+        assert_eq!(reward(None, Some(1)), 0.5);
+        assert_eq!(reward(Some(1), None), 0.5);
+    }
+
+    #[test]
+    fn uct_is_mean_reward_plus_scaled_exploration() {
+        // 3 wins in 4 visits under a parent visited e² times, c = 2:
+        // 3/4 + 2·√(2/4) = 0.75 + √2.
+        let value = uct(3.0, 4, 2.0, 2.0);
+        assert!((value - (0.75 + std::f64::consts::SQRT_2)).abs() < 1e-12);
+        // An unvisited child is valued as if visited once.
+        assert_eq!(uct(0.0, 0, 4.0, 1.0), 2.0);
     }
 }
