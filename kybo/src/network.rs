@@ -226,4 +226,26 @@ mod tests {
         assert_eq!(flood(&own, [d4, 0, 0, 0]), [d4, 0, 0, 0]);
         assert_eq!(flood(&own, [0, 0, e4, 0]), [0, 0, d4 | e4, 0]);
     }
+
+    #[test]
+    fn network_counts_cubes_and_squares_over_all_levels() {
+        use Square::*;
+        let bb = |squares: &[Square]| {
+            squares
+                .iter()
+                .fold(Bitboard::EMPTY, |b, &s| b | Bitboard::from_square(s))
+        };
+        // A stack D4^1..D4^4, a cube on E4 at levels 1 and 2, one on F4 at level 1.
+        let net = Network::from_levels([bb(&[D4, E4, F4]), bb(&[D4, E4]), bb(&[D4]), bb(&[D4])]);
+        assert_eq!(net.len(), 7);
+        assert!(!net.is_empty());
+        assert_eq!(net.squares(), bb(&[D4, E4, F4]));
+        // A square counts once however many of its levels hold a cube,
+        // including squares held only at upper levels.
+        let high = Network::from_levels([Bitboard::EMPTY, bb(&[A1, G7]), bb(&[G7, H8]), bb(&[H8])]);
+        assert_eq!(high.squares(), bb(&[A1, G7, H8]));
+        assert_eq!(high.len(), 5);
+        assert!(Network::default().is_empty());
+        assert_eq!(Network::default().len(), 0);
+    }
 }
