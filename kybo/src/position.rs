@@ -346,4 +346,27 @@ mod tests {
         assert_eq!(Stack::default().top(), None);
         assert!(Stack::default().is_empty());
     }
+
+    #[test]
+    fn stacks_and_occupied_levels_count_both_colours() {
+        // White D4; D5 holds White then Black; Black E4.
+        let pos = Position::from_text(
+            "......../......../......../...(wb)..../...wb.../......../......../........ w",
+        )
+        .unwrap();
+        let bb = |squares: &[Square]| {
+            squares
+                .iter()
+                .fold(Bitboard::EMPTY, |b, &s| b | Bitboard::from_square(s))
+        };
+        assert_eq!(
+            pos.occupied(Level::First),
+            bb(&[Square::D4, Square::D5, Square::E4])
+        );
+        assert_eq!(pos.occupied(Level::Second), bb(&[Square::D5]));
+        assert_eq!(pos.occupied(Level::Third), Bitboard::EMPTY);
+        assert!(!pos.stack(Square::D5).is_empty());
+        assert!(!pos.stack(Square::E4).is_empty());
+        assert!(pos.stack(Square::A1).is_empty());
+    }
 }

@@ -44,15 +44,19 @@ fn ky2_each_zone_height_limit() {
         zone,
     };
     assert_eq!(pos.play(mv("A4")), Err(full("A4", Zone::Gates)));
+    assert_eq!(pos.landing_level(mv("A4")), None);
     // Walls: 2
+    assert_eq!(pos.landing_level(mv("B4")), Some(Level::Second));
     pos.play(mv("B4")).unwrap();
     assert_eq!(pos.height(sq("B4")), 2);
     assert_eq!(pos.play(mv("B4")), Err(full("B4", Zone::Walls)));
+    assert_eq!(pos.landing_level(mv("B4")), None);
     // Castle: 3
     pos.play(mv("C4")).unwrap();
     pos.play(mv("C4")).unwrap();
     assert_eq!(pos.height(sq("C4")), 3);
     assert_eq!(pos.play(mv("C4")), Err(full("C4", Zone::Castle)));
+    assert_eq!(pos.landing_level(mv("C4")), None);
     // Dungeon: 4
     for _ in 0..3 {
         pos.play(mv("D4")).unwrap();
