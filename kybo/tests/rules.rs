@@ -191,6 +191,7 @@ fn ky6_ky9_limited_supply_draw() {
     assert_eq!(pos.cubes_left(Color::White), Some(0));
     assert_eq!(pos.cubes_left(Color::Black), Some(1));
     assert_eq!(pos.outcome(), None);
+    assert!(!pos.is_over() && !pos.is_draw());
     pos.play(mv("D5")).unwrap();
     assert_eq!(
         pos.outcome(),
@@ -217,6 +218,7 @@ fn ky6_ky9_limited_supply_draw() {
     );
     assert_eq!(won.cubes_left(Color::White), Some(0));
     assert_eq!(won.winner(), Some(Color::White));
+    assert!(won.is_over() && !won.is_draw());
 }
 
 // KY-7: a vertical link needs two cubes of one colour: in the stack w-b-w the
