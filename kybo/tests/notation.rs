@@ -313,6 +313,10 @@ fn ky11_display_board() {
     assert_eq!(lines[0], "   A  B  C  D  E  F  G  H");
     assert_eq!(lines[5], "4  .  .  .  b2 w1 .  .  .  4");
     assert_eq!(lines[10], "Black to move");
+    // Debug shows the position text (KY-11) rather than raw bitboards.
+    let debug = format!("{pos:?}");
+    assert!(debug.starts_with("Position { text: \""), "{debug}");
+    assert!(debug.contains(&pos.to_text()), "{debug}");
     let won = position(
         &[
             ("D1", "w"),

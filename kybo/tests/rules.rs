@@ -478,6 +478,9 @@ fn ky12_record_round_trip_and_errors() {
         record.moves().collect::<Vec<_>>(),
         [mv("D4"), mv("E4"), mv("D4"), mv("E4")]
     );
+    assert_eq!(record.len(), 4);
+    assert!(!record.is_empty());
+    assert!("".parse::<kybo::Record>().unwrap().is_empty());
     let pos = record.replay().unwrap();
     assert_eq!(pos.height(sq("D4")), 2);
     let err = "D4 E4 D4^3"
