@@ -172,4 +172,9 @@ fn match_keeps_its_start_and_moves() {
     assert_eq!(game.start(), &start);
     assert_eq!(game.moves(), &[first, second]);
     assert_ne!(game.position(), &start);
+    // A start other than the default one is kept too.
+    let one_level = chess3d::Config::new(1).unwrap().start();
+    let game = Match::new(one_level.clone());
+    assert_eq!(game.start(), &one_level);
+    assert_ne!(game.start(), &Position::default());
 }
