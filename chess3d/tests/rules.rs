@@ -730,7 +730,14 @@ fn c3_17_threefold_and_fivefold_repetition() {
         let mv = h.parse_move(text).unwrap();
         h.play(mv).unwrap();
     }
+    assert_eq!(h.count_legal_moves(), 55, "before the claim: the start's 55 moves");
     assert_eq!(h.claim_draw(), Some(EndReason::ThreefoldClaimed));
+    // A finished match offers no move, though the position still has some.
+    assert_eq!(h.count_legal_moves(), 0);
+    assert_eq!(h.position().count_legal_moves(), 55);
+    // The match shows its current position.
+    assert_eq!(h.to_string(), h.position().to_string());
+    assert!(!h.to_string().is_empty());
 }
 
 // C3-17: an en-passant target counts only when the capture is legal.
