@@ -730,7 +730,11 @@ fn c3_17_threefold_and_fivefold_repetition() {
         let mv = h.parse_move(text).unwrap();
         h.play(mv).unwrap();
     }
-    assert_eq!(h.count_legal_moves(), 55, "before the claim: the start's 55 moves");
+    assert_eq!(
+        h.count_legal_moves(),
+        55,
+        "before the claim: the start's 55 moves"
+    );
     assert_eq!(h.claim_draw(), Some(EndReason::ThreefoldClaimed));
     // A finished match offers no move, though the position still has some.
     assert_eq!(h.count_legal_moves(), 0);

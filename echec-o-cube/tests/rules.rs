@@ -158,6 +158,18 @@ fn eoc7_first_piece_free() {
     let mut corner = start();
     play_all(&mut corner, &["F A1-A2"]);
     assert_eq!(corner.piece_count(), 1);
+    // A placement lays a piece; a red (EOC-10) and a claim (EOC-17) do not.
+    assert!(mv("F A1-A2").is_placement() && mv("P A1-A2!").is_placement());
+    assert!(!Move::Red(Square::D4).is_placement() && !Move::Claim.is_placement());
+    // Only the first piece is free. With a vertical and a horizontal piece
+    // both starting at A1 the board is far from empty: a pale must touch
+    // a dark (EOC-9).
+    play_all(&mut corner, &["P A1-B1"]);
+    assert_eq!(
+        corner.play(mv("P G8-H8")),
+        Err(PlayError::PaleTouchesNoDark(seg("G8-H8")))
+    );
+    assert!(corner.count_legal_moves() < 20);
 }
 
 // EOC-8: two pales may end at the same crossing (they do not touch).
@@ -296,6 +308,11 @@ fn eoc11_eoc14_big_square_12() {
     assert_eq!(closed[0].points, 12);
     assert_eq!(closed[0].closed_by, Player::Two);
     assert_eq!(pos.points(Player::Two), 12);
+    // The diagram lists closed 2×2 squares below the grid; the 1×1 squares
+    // are shown inside it.
+    let shown = pos.to_string();
+    assert!(shown.contains("2x2 D5-F7 closed by "), "{shown}");
+    assert_eq!(shown.matches("2x2 ").count(), 1, "{shown}");
     // EOC-16: Two plays again.
     assert_eq!(pos.turn(), Player::Two);
     assert_eq!(pos.piece_at(seg("E5-E6")), None);
@@ -325,6 +342,8 @@ fn eoc14_standard_6_and_eoc16_bonus_turn() {
     assert_eq!(closed[0].square.to_string(), "D5-E6");
     assert_eq!(closed[0].category, Category::Standard);
     assert_eq!(pos.points(Player::One), 6);
+    // A closed 1×1 is drawn inside the grid, not listed as a 2×2.
+    assert!(!pos.to_string().contains("2x2"));
     assert_eq!(pos.turn(), Player::One);
     assert_eq!(pos.claimable(), None);
 }
