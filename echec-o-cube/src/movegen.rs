@@ -321,6 +321,28 @@ mod tests {
     use super::*;
     use board_core::{Game, Rng};
 
+    #[test]
+    fn placements_any_sees_each_kind_and_direction() {
+        let none = Placements {
+            pale: [0, 0],
+            dark: [0, 0],
+        };
+        assert!(!none.any());
+        for (pale, dark) in [
+            ([1, 0], [0, 0]),
+            ([0, 1], [0, 0]),
+            ([0, 0], [1, 0]),
+            ([0, 0], [0, 1]),
+            // The same bits in both directions: only darks, as when a player's
+            // pales are spent.
+            ([0, 0], [1 << 9, 1 << 9]),
+            ([1 << 9, 1 << 9], [0, 0]),
+            ([0, 1 << 9], [1 << 9, 0]),
+        ] {
+            assert!(Placements { pale, dark }.any(), "{pale:?} {dark:?}");
+        }
+    }
+
     use crate::config::Config;
     use crate::position::Player;
 

@@ -472,6 +472,13 @@ impl Position {
 mod tests {
     use super::*;
 
+    #[test]
+    fn player_index_and_order() {
+        assert_eq!(Player::One.index(), 0);
+        assert_eq!(Player::Two.index(), 1);
+        assert_eq!(Player::ALL.map(Player::index), [0, 1]);
+    }
+
     // Copy-make stays cheap: the state fits in two cache lines.
     #[test]
     fn position_fits_two_cache_lines() {
