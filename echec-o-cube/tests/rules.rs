@@ -195,6 +195,17 @@ fn eoc8_dark_dark_forbidden() {
     );
     assert!(!legal(&pos).contains(&"F E5-E6".to_owned()));
     assert!(pos.is_legal(mv("F F5-F6")));
+    // The segments a UI highlights are those of the legal placements.
+    let darks = pos.legal_segments(Kind::Dark);
+    assert!(darks.contains(&seg("F5-F6")) && !darks.contains(&seg("E5-E6")));
+    let mut listed: Vec<String> = darks.iter().map(|s| format!("F {s}")).collect();
+    listed.sort();
+    // `legal` is sorted already; unannounced dark placements only.
+    let from_moves: Vec<String> = legal(&pos)
+        .into_iter()
+        .filter(|m| m.starts_with("F ") && !m.ends_with('!'))
+        .collect();
+    assert_eq!(listed, from_moves);
 }
 
 // EOC-9: a pale touches a dark — legal; a pale touching only pales — illegal.

@@ -104,7 +104,8 @@ fn invalid_positions_are_rejected() {
         (
             "count",
             Box::new(|v| v["pale_left"] = json!([50, 50])),
-            "do not add up",
+            // 2 pales on the board, 50 each in hand, 2 × 50 given (EOC-4).
+            "2 on the board and 100 left do not add up to 100",
         ),
         (
             "supply",
