@@ -144,8 +144,9 @@ impl FromStr for Record {
             let (word, rest) = t.split_once(char::is_whitespace).unwrap_or((t, ""));
             let header = word.to_ascii_lowercase();
             if header == "config" || header == "first" {
-                let misplaced = !moves.is_empty()
-                    || (header == "config" && config.is_some())
+                // A move needs both headers before it, so a header after a
+                // move is always a repeated one.
+                let misplaced = (header == "config" && config.is_some())
                     || (header == "first" && first.is_some());
                 if misplaced {
                     return Err(RecordError::MisplacedHeader {

@@ -55,6 +55,8 @@ fn eoc21_record_round_trip_and_replay() {
         assert_eq!(lines.count(), record.moves().len());
         let back: Record = text.parse().unwrap();
         assert_eq!(back, record);
+        // Records holding different games differ (this one has moves).
+        assert_ne!(Record::new(config, first), record);
         assert_eq!(back.to_string(), text);
         assert_eq!(back.replay().unwrap(), end);
         assert_eq!(record.replay().unwrap(), end);
@@ -99,7 +101,7 @@ fn eoc21_replay_errors_name_line_and_rule() {
 #[test]
 fn eoc21_record_syntax_errors() {
     type Check = fn(&RecordError) -> bool;
-    let cases: [(&str, Check); 7] = [
+    let cases: [(&str, Check); 8] = [
         ("first One\nP D5-E5\n", |e| {
             matches!(e, RecordError::MissingConfig)
         }),
@@ -132,6 +134,10 @@ fn eoc21_record_syntax_errors() {
         }),
         ("config standard\nfirst One\nP D5-E5\nfirst Two\n", |e| {
             matches!(e, RecordError::MisplacedHeader { line: 4, .. })
+        }),
+        // A repeated header before any move.
+        ("config standard\nconfig family\nfirst One\n", |e| {
+            matches!(e, RecordError::MisplacedHeader { line: 2, .. })
         }),
     ];
     for (text, check) in cases {
