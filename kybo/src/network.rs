@@ -245,6 +245,15 @@ mod tests {
         let high = Network::from_levels([Bitboard::EMPTY, bb(&[A1, G7]), bb(&[G7, H8]), bb(&[H8])]);
         assert_eq!(high.squares(), bb(&[A1, G7, H8]));
         assert_eq!(high.len(), 5);
+        for level in 0..4 {
+            let mut levels = [Bitboard::EMPTY; 4];
+            levels[level] = bb(&[C3]);
+            assert_eq!(
+                Network::from_levels(levels).squares(),
+                bb(&[C3]),
+                "level {level}"
+            );
+        }
         assert!(Network::default().is_empty());
         assert_eq!(Network::default().len(), 0);
     }
