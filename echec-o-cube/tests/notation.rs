@@ -83,6 +83,14 @@ fn eoc21_replay_errors_name_line_and_rule() {
         .to_string()
         .starts_with("line 8: move F D6-E6 is illegal"));
     assert!(err.to_string().contains("EOC-8"));
+    // A move pushed onto a record read from text is numbered after the last
+    // move read: here the moves are on lines 5 and 6, the pushed one is 7.
+    let mut longer: Record = text.replace("\nF D6-E6\n", "\n").parse().unwrap();
+    longer.push("F D6-E6".parse().unwrap());
+    assert!(matches!(
+        longer.replay(),
+        Err(RecordError::Illegal { line: 7, .. })
+    ));
     // Built in code, the lines are those the formatter writes.
     let mut built = Record::new(Config::default(), Player::Two);
     built.push("P D5-E5".parse().unwrap());
