@@ -282,14 +282,13 @@ impl<const L: usize> FixedPosition<L> {
             return None;
         }
         let bit = 1u64 << cell.square().index();
+        let role = self.role_on(l, bit)?;
+        // Every piece has a colour: not White's means Black's.
         let color = if self.colors[0][l] & bit != 0 {
             Color::White
-        } else if self.colors[1][l] & bit != 0 {
-            Color::Black
         } else {
-            return None;
+            Color::Black
         };
-        let role = self.role_on(l, bit)?;
         Some(Piece { color, role })
     }
 
