@@ -178,3 +178,25 @@ fn match_keeps_its_start_and_moves() {
     assert_eq!(game.start(), &one_level);
     assert_ne!(game.start(), &Position::default());
 }
+
+// C3-20: a record built by hand is checked when replayed; the first illegal
+// move is named by its number, counted from 1.
+#[test]
+fn hand_built_record_names_its_first_illegal_move() {
+    let start = Position::start();
+    let e5 = start.parse_move("N2/E7-N2/E5").unwrap();
+    let mut after = start.clone();
+    after.play(e5).unwrap();
+    let d4 = after.parse_move("N2/D2-N2/D4").unwrap();
+    // Black's pawn has left E7: playing e5 again is illegal, as move 3.
+    let record = Record {
+        start,
+        moves: vec![e5, d4, e5],
+    };
+    for err in [record.replay().unwrap_err(), record.to_match().unwrap_err()] {
+        assert!(
+            matches!(err, chess3d::RecordError::Move { number: 3, .. }),
+            "{err}"
+        );
+    }
+}
