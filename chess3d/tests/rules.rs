@@ -782,6 +782,24 @@ fn c3_17_en_passant_target_and_repetition_identity() {
     assert_ne!(capturable.repetition_key(), plain.repetition_key());
 }
 
+// C3-17: castling rights are part of a position's identity: the start with
+// and without each right are different positions, for the hash too.
+#[test]
+fn c3_17_castling_rights_change_the_position() {
+    let start = Position::start();
+    let fen = start.fen();
+    let mut keys = vec![start.repetition_key()];
+    for rights in ["KQk", "KQ", "K", "-"] {
+        let other = Position::from_fen(&fen.replace("KQkq", rights)).unwrap();
+        assert_ne!(other, start);
+        assert_eq!(other.hash(), other.compute_hash());
+        keys.push(other.repetition_key());
+    }
+    keys.sort_unstable();
+    keys.dedup();
+    assert_eq!(keys.len(), 5, "five rights sets, five keys");
+}
+
 // C3-17: dead positions: bare kings always; with one level also the FIDE cases.
 #[test]
 fn c3_17_dead_positions() {
