@@ -321,6 +321,9 @@ mod tests {
     use super::*;
     use board_core::{Game, Rng};
 
+    use crate::config::Config;
+    use crate::position::Player;
+
     #[test]
     fn placements_any_sees_each_kind_and_direction() {
         let none = Placements {
@@ -342,9 +345,6 @@ mod tests {
             assert!(Placements { pale, dark }.any(), "{pale:?} {dark:?}");
         }
     }
-
-    use crate::config::Config;
-    use crate::position::Player;
 
     // EOC-22: the fast generator lists what the plain one lists, in order,
     // and the count matches.

@@ -230,11 +230,7 @@ mod tests {
     #[test]
     fn network_counts_cubes_and_squares_over_all_levels() {
         use Square::*;
-        let bb = |squares: &[Square]| {
-            squares
-                .iter()
-                .fold(Bitboard::EMPTY, |b, &s| b | Bitboard::from_square(s))
-        };
+        let bb = |squares: &[Square]| squares.iter().copied().collect::<Bitboard>();
         // A stack D4^1..D4^4, a cube on E4 at levels 1 and 2, one on F4 at level 1.
         let net = Network::from_levels([bb(&[D4, E4, F4]), bb(&[D4, E4]), bb(&[D4]), bb(&[D4])]);
         assert_eq!(net.len(), 7);

@@ -354,11 +354,7 @@ mod tests {
             "......../......../......../...(wb)..../...wb.../......../......../........ w",
         )
         .unwrap();
-        let bb = |squares: &[Square]| {
-            squares
-                .iter()
-                .fold(Bitboard::EMPTY, |b, &s| b | Bitboard::from_square(s))
-        };
+        let bb = |squares: &[Square]| squares.iter().copied().collect::<Bitboard>();
         assert_eq!(
             pos.occupied(Level::First),
             bb(&[Square::D4, Square::D5, Square::E4])
