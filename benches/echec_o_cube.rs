@@ -30,7 +30,7 @@ fn mid_game_positions() -> Vec<Position> {
         let mut pos = Position::new(Config::default(), Player::One);
         let mut rng = Rng::new(seed);
         for ply in 1..=60 {
-            pos.legal_moves(&mut moves);
+            pos.generate_moves(&mut moves);
             if moves.is_empty() {
                 break;
             }
@@ -191,7 +191,7 @@ fn benches(c: &mut Criterion) {
     group.bench_function("legal_moves_start", |b| {
         let mut moves: MoveList<Move> = MoveList::new();
         b.iter(|| {
-            black_box(start).legal_moves(&mut moves);
+            black_box(start).generate_moves(&mut moves);
             moves.len()
         })
     });
@@ -203,7 +203,7 @@ fn benches(c: &mut Criterion) {
         b.iter(|| {
             let mut n = 0;
             for pos in &positions {
-                black_box(pos).legal_moves(&mut moves);
+                black_box(pos).generate_moves(&mut moves);
                 n += moves.len();
             }
             n

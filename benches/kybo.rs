@@ -28,7 +28,7 @@ fn sample_positions() -> Vec<Position> {
             if ply % 10 == 0 {
                 out.push(pos);
             }
-            pos.legal_moves(&mut moves);
+            pos.generate_moves(&mut moves);
             pos.play_unchecked(moves[rng.below(moves.len())]);
             ply += 1;
         }
@@ -52,7 +52,7 @@ fn benches(c: &mut Criterion) {
         b.iter(|| {
             let mut n = 0;
             for pos in &positions {
-                black_box(pos).legal_moves(&mut moves);
+                black_box(pos).generate_moves(&mut moves);
                 n += moves.len();
             }
             n

@@ -90,7 +90,7 @@ pub fn play_bytes<K: Kit>(data: &[u8]) {
     let mut moves = MoveList::new();
     for pair in rest.chunks(2) {
         let (choice, index) = (pair[0], *pair.get(1).unwrap_or(&0) as usize);
-        state.legal_moves(&mut moves);
+        state.generate_moves(&mut moves);
         if moves.is_empty() {
             assert!(state.outcome().is_some(), "no move but no outcome");
             return;

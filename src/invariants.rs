@@ -30,7 +30,7 @@ pub fn check_random_game<K: Kit>(start: &K, seed: u64, max_plies: usize) -> Resu
             )
         };
         check_position(&state).map_err(fail)?;
-        state.legal_moves(&mut moves);
+        state.generate_moves(&mut moves);
         if moves.is_empty() {
             break;
         }
@@ -93,7 +93,7 @@ pub fn check_random_game<K: Kit>(start: &K, seed: u64, max_plies: usize) -> Resu
 /// The invariants of one position (see [`check_random_game`]).
 pub fn check_position<K: Kit>(state: &K) -> Result<(), String> {
     let mut moves = MoveList::new();
-    state.legal_moves(&mut moves);
+    state.generate_moves(&mut moves);
     let legal: HashSet<K::Move> = moves.iter().copied().collect();
     if legal.len() != moves.len() {
         return Err("a move is generated twice".into());
@@ -149,7 +149,7 @@ pub fn check_position<K: Kit>(state: &K) -> Result<(), String> {
         return Err(format!("JSON round trip changed the state\n{json}"));
     }
     let mut back_moves = MoveList::new();
-    back.legal_moves(&mut back_moves);
+    back.generate_moves(&mut back_moves);
     if back_moves != moves {
         return Err("the JSON copy generates other moves".into());
     }
@@ -162,7 +162,7 @@ pub fn check_position<K: Kit>(state: &K) -> Result<(), String> {
             return Err(format!("position text {text:?} does not round trip"));
         }
         let mut parsed_moves = MoveList::new();
-        parsed.legal_moves(&mut parsed_moves);
+        parsed.generate_moves(&mut parsed_moves);
         let parsed_set: HashSet<K::Move> = parsed_moves.iter().copied().collect();
         if parsed_set != legal {
             return Err(format!("position {text:?} read back generates other moves"));

@@ -21,7 +21,7 @@ pub fn demo<K: Kit>(
     out: &mut dyn Write,
 ) -> io::Result<Option<OutcomeOf<K>>> {
     let start = K::start();
-    let first = start.to_move();
+    let first = start.turn();
     // Short playouts keep long games (3-D chess) quick to show.
     let strong = Mcts {
         max_plies: 200,
@@ -39,7 +39,7 @@ pub fn demo<K: Kit>(
         writeln!(out, "{state}")?;
     }
     while state.outcome().is_none() && K::MAX_PLIES.is_none_or(|bound| played.len() < bound) {
-        let agent = if state.to_move() == first {
+        let agent = if state.turn() == first {
             &strong
         } else {
             &weak
@@ -47,7 +47,7 @@ pub fn demo<K: Kit>(
         let Some(mv) = agent.choose(&state, &mut rng) else {
             break;
         };
-        let mover = state.to_move();
+        let mover = state.turn();
         if let Err(e) = state.play(mv) {
             writeln!(out, "agent chose an illegal move {mv}: {e}")?;
             return Ok(None);
@@ -90,14 +90,14 @@ pub fn interactive<K: Kit>(
     seed: u64,
 ) -> io::Result<Option<OutcomeOf<K>>> {
     let start = K::start();
-    let first = start.to_move();
+    let first = start.turn();
     let mut rng = Rng::new(seed);
     let mut state = start.clone();
     // Every state reached, with the move that reached it.
     let mut history: Vec<(K, K::Move)> = Vec::new();
     let is_human = |s: &K| match opponent {
         Opponent::Person => true,
-        Opponent::Computer(_) => (s.to_move() == first) == human_first,
+        Opponent::Computer(_) => (s.turn() == first) == human_first,
     };
     writeln!(
         out,
@@ -122,7 +122,7 @@ pub fn interactive<K: Kit>(
             writeln!(out, "computer plays {mv}\n{state}\n{}", state.status())?;
             continue;
         }
-        write!(out, "{} to move> ", state.to_move())?;
+        write!(out, "{} to move> ", state.turn())?;
         out.flush()?;
         line.clear();
         if input.read_line(&mut line)? == 0 {
@@ -136,7 +136,7 @@ pub fn interactive<K: Kit>(
             "board" => writeln!(out, "{state}\n{}", state.status())?,
             "?" | "help" => {
                 let mut moves = MoveList::new();
-                state.legal_moves(&mut moves);
+                state.generate_moves(&mut moves);
                 let texts: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
                 writeln!(out, "{} legal moves: {}", texts.len(), texts.join(" "))?;
             }
@@ -195,7 +195,7 @@ pub fn replay<K: Kit>(text: &str, out: &mut dyn Write) -> Result<Option<OutcomeO
     let mut state = start;
     writeln!(out, "{state}").map_err(io)?;
     for (i, mv) in moves.into_iter().enumerate() {
-        let mover = state.to_move();
+        let mover = state.turn();
         state
             .play(mv)
             .map_err(|e| format!("move {}: {mv}: {e}", i + 1))?;

@@ -70,7 +70,7 @@ impl fmt::Display for Level {
 fn parse_level<'a>(whole: &str, text: &'a str) -> Result<(Level, &'a str), NotationError> {
     let Some(rest) = text.strip_prefix(['N', 'n']) else {
         return Err(NotationError::Syntax {
-            text: whole.to_owned(),
+            text: crate::excerpt(whole),
             expected: "a level N1-N8",
         });
     };
@@ -79,12 +79,12 @@ fn parse_level<'a>(whole: &str, text: &'a str) -> Result<(Level, &'a str), Notat
     match num.as_bytes() {
         &[d @ b'1'..=b'8'] => Ok((Level(d - b'1'), rest)),
         [] => Err(NotationError::Syntax {
-            text: whole.to_owned(),
+            text: crate::excerpt(whole),
             expected: "a level number after N",
         }),
         _ => Err(NotationError::Level {
-            text: whole.to_owned(),
-            found: num.to_owned(),
+            text: crate::excerpt(whole),
+            found: crate::excerpt(num),
         }),
     }
 }
@@ -101,7 +101,7 @@ impl FromStr for Level {
             Ok(level)
         } else {
             Err(NotationError::Syntax {
-                text: s.to_owned(),
+                text: crate::excerpt(s),
                 expected: "nothing after the level",
             })
         }

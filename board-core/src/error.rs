@@ -4,7 +4,9 @@ use thiserror::Error;
 
 /// What was wrong with a piece of notation (a file, rank, square, level or cell).
 ///
-/// Each variant names the whole text it was given and what in it was wrong.
+/// Each variant quotes the text it was given (at most its first
+/// [`EXCERPT_CHARS`](crate::EXCERPT_CHARS) characters, see [`excerpt`](crate::excerpt))
+/// and says what in it was wrong.
 ///
 /// ```
 /// use board_core::{NotationError, Square};
@@ -23,7 +25,7 @@ pub enum NotationError {
     /// The file letter is not `A`–`H`.
     #[error("{text:?}: file {found:?} is outside A-H")]
     File {
-        /// The whole text.
+        /// The text (its first characters if long).
         text: String,
         /// The character found where the file letter belongs.
         found: char,
@@ -31,7 +33,7 @@ pub enum NotationError {
     /// The rank number is not 1–8.
     #[error("{text:?}: rank {found} is outside 1-8")]
     Rank {
-        /// The whole text.
+        /// The text (its first characters if long).
         text: String,
         /// The digits found where the rank belongs.
         found: String,
@@ -39,7 +41,7 @@ pub enum NotationError {
     /// The level number is not 1–8.
     #[error("{text:?}: level N{found} is outside N1-N8")]
     Level {
-        /// The whole text.
+        /// The text (its first characters if long).
         text: String,
         /// The digits found after `N`.
         found: String,
@@ -47,7 +49,7 @@ pub enum NotationError {
     /// The text does not have the expected shape.
     #[error("{text:?}: expected {expected}")]
     Syntax {
-        /// The whole text.
+        /// The text (its first characters if long).
         text: String,
         /// A description of what was expected at the point of failure.
         expected: &'static str,

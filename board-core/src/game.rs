@@ -1,7 +1,9 @@
-//! The trait through which generic code (perft, playouts, search) drives any game.
+//! The trait through which generic code (perft, playouts, search, the server)
+//! drives any game.
 
 use core::fmt;
 use core::hash::Hash;
+use core::ops::Not;
 
 use smallvec::SmallVec;
 
@@ -12,64 +14,99 @@ use crate::player::Outcome;
 /// offers 288 on the empty board), and spills to the heap only beyond that.
 pub type MoveList<M> = SmallVec<[M; 512]>;
 
-/// A game state that generic code can drive: the side to move, legal moves, a
-/// validating and an unchecked way to play, and the outcome.
+/// A game state that generic code can drive: its start from a configuration,
+/// the side to move, legal moves, legality with a reason, a validating and an
+/// unchecked way to play, and the outcome.
+///
+/// Every game crate of this workspace offers the same names as inherent
+/// methods of its `Position` (and `Match`), so a user calls them without
+/// importing this trait; the trait is for code written once for every game.
 ///
 /// All three games are driven by *copy-make*: their states are small and
 /// [`Clone`] is a plain copy, so search code clones a state and plays on the
-/// copy instead of undoing moves. (A game whose state carries a history, like
-/// chess3d's `Game`, also implements the trait; its position type is the
-/// cheap one to search with.)
+/// copy instead of undoing moves. Undo for a person is [`History`](crate::History).
 ///
 /// Contract every implementation keeps (the workspace's invariant tests check it):
-/// - [`legal_moves`](Game::legal_moves) clears the list, then pushes every legal
-///   move once; a finished game has none, and a game with no legal move is finished;
-/// - [`play`](Game::play) accepts exactly the moves that `legal_moves` lists and
-///   leaves the state unchanged when it returns an error;
-/// - [`play_unchecked`](Game::play_unchecked) on a listed move does what `play` does.
+/// - [`generate_moves`](Game::generate_moves) clears the list, then pushes
+///   every legal move once; a finished game has none, and a game with no legal
+///   move is finished;
+/// - [`check`](Game::check) and [`play`](Game::play) accept exactly the moves
+///   that `generate_moves` lists; `play` leaves the state unchanged when it
+///   returns an error, and both return the same error for the same move;
+/// - [`play_unchecked`](Game::play_unchecked) on a listed move does what `play` does;
+/// - [`parse_move`](Game::parse_move) reads what the move's `Display` writes.
 pub trait Game: Clone + fmt::Debug + fmt::Display {
     /// A move of the game. `Display` writes it in the game's move text.
     type Move: Copy + Eq + Hash + fmt::Debug + fmt::Display;
-    /// Who moves: a colour, or a player number.
-    type Player: Copy + Eq + Hash + fmt::Debug + fmt::Display;
+    /// Who moves: a colour, or a player number. `!player` is the opponent.
+    type Player: Copy + Eq + Hash + fmt::Debug + fmt::Display + Not<Output = Self::Player>;
     /// Why a finished game ended (checkmate, KYBO, board full…).
     type EndReason: Copy + Eq + fmt::Debug + fmt::Display;
-    /// Why a move could not be parsed or played.
+    /// Why a move could not be read or played.
     type Error: std::error::Error + Send + Sync + 'static;
+    /// The rule options a game starts from (its `Config`).
+    type Config: Clone + Default + PartialEq + fmt::Debug;
+
+    /// The start position of a game played under `config`.
+    fn from_config(config: Self::Config) -> Self;
 
     /// The player whose turn it is.
-    fn to_move(&self) -> Self::Player;
+    fn turn(&self) -> Self::Player;
 
-    /// Clears `moves` and fills it with every legal move.
-    fn legal_moves(&self, moves: &mut MoveList<Self::Move>);
+    /// Clears `moves` and fills it with every legal move (the allocation-free
+    /// form of [`legal_moves`](Game::legal_moves), for loops that reuse one list).
+    fn generate_moves(&self, moves: &mut MoveList<Self::Move>);
+
+    /// Every legal move.
+    fn legal_moves(&self) -> MoveList<Self::Move> {
+        let mut moves = MoveList::new();
+        self.generate_moves(&mut moves);
+        moves
+    }
+
+    /// `Ok` if `mv` is legal here, otherwise the reason (the rule it breaks).
+    ///
+    /// # Errors
+    /// The same error [`play`](Game::play) would return for `mv`.
+    fn check(&self, mv: Self::Move) -> Result<(), Self::Error>;
+
+    /// Whether `mv` is legal here.
+    fn is_legal(&self, mv: Self::Move) -> bool {
+        self.check(mv).is_ok()
+    }
 
     /// Plays `mv` if it is legal; otherwise says why not and changes nothing.
+    ///
+    /// # Errors
+    /// Why `mv` is illegal, as [`check`](Game::check) says.
     fn play(&mut self, mv: Self::Move) -> Result<(), Self::Error>;
 
-    /// Plays a move that [`legal_moves`](Game::legal_moves) listed, without
-    /// checking it. Any other move leaves the state unspecified (but never
-    /// causes undefined behaviour).
+    /// Plays a move that [`generate_moves`](Game::generate_moves) listed,
+    /// without checking it. Any other move leaves the state unspecified (but
+    /// never causes undefined behaviour).
     fn play_unchecked(&mut self, mv: Self::Move);
 
     /// How the game ended, or `None` while it goes on.
     fn outcome(&self) -> Option<Outcome<Self::Player, Self::EndReason>>;
 
     /// Reads a move written in the game's move text, in the context of this
-    /// state (some games need it to tell what the text means). Parsing does
+    /// state (some games need it to tell what the text means). Reading does
     /// not check legality; [`play`](Game::play) does.
+    ///
+    /// # Errors
+    /// What in `text` is not a move of the game.
     fn parse_move(&self, text: &str) -> Result<Self::Move, Self::Error>;
-
-    /// Whether `mv` is legal here.
-    fn is_legal(&self, mv: Self::Move) -> bool {
-        let mut moves = MoveList::new();
-        self.legal_moves(&mut moves);
-        moves.contains(&mv)
-    }
 
     /// The number of legal moves (games override it with a faster count).
     fn count_legal_moves(&self) -> u64 {
-        let mut moves = MoveList::new();
-        self.legal_moves(&mut moves);
-        moves.len() as u64
+        self.legal_moves().len() as u64
+    }
+
+    /// Ends the game in a draw that the side to move may claim under the rules
+    /// (chess3d's 50-move rule and threefold repetition), returning the rule;
+    /// `None`, and no change, where there is none to claim. Games without
+    /// claimable draws keep this default.
+    fn claim_draw(&mut self) -> Option<Self::EndReason> {
+        None
     }
 }

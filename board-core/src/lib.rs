@@ -9,8 +9,10 @@
 //!   return a typed [`NotationError`] that names what was wrong;
 //! - [`Bitboard`], a set of squares in one `u64`, with shifts that never wrap;
 //! - [`Color`] and [`Outcome`], the players and the result of a game;
-//! - the [`Game`] trait, and written once against it: [`perft`], [`divide`],
-//!   [`random_playout`] with the seeded [`Rng`], and the [`Mcts`] search agent.
+//! - the [`Game`] trait, and written once against it: [`History`] (undo and
+//!   redo), [`perft`], [`divide`], [`random_playout`] with the seeded [`Rng`],
+//!   and the [`Mcts`] search agent;
+//! - [`excerpt`], how every error message of the workspace quotes its input.
 //!
 //! The index of a square is `rank * 8 + file` (A1 = 0, H1 = 7, A8 = 56, H8 = 63).
 //!
@@ -41,6 +43,7 @@ mod bitboard;
 mod cell;
 mod error;
 mod game;
+mod history;
 mod perft;
 mod player;
 mod playout;
@@ -48,6 +51,7 @@ mod search;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod square;
+mod text;
 #[cfg(test)]
 mod tictactoe;
 
@@ -55,6 +59,7 @@ pub use bitboard::{Bitboard, BitboardIter};
 pub use cell::{Cell, Level};
 pub use error::NotationError;
 pub use game::{Game, MoveList};
+pub use history::History;
 pub use perft::{divide, perft};
 pub use player::{Color, Outcome};
 pub use playout::{random_playout, Playout, Rng};
@@ -66,3 +71,4 @@ pub use serde as __serde;
 #[cfg(feature = "serde")]
 pub use serde_impls::deserialize_from_str;
 pub use square::{File, Rank, Square};
+pub use text::{excerpt, EXCERPT_CHARS};

@@ -19,7 +19,7 @@ pub fn perft<G: Game>(game: &G, depth: u32) -> u64 {
         1 => game.count_legal_moves(),
         _ => {
             let mut moves = MoveList::new();
-            game.legal_moves(&mut moves);
+            game.generate_moves(&mut moves);
             moves
                 .iter()
                 .map(|&mv| {
@@ -40,7 +40,7 @@ pub fn divide<G: Game>(game: &G, depth: u32) -> Vec<(G::Move, u64)> {
         return Vec::new();
     }
     let mut moves = MoveList::new();
-    game.legal_moves(&mut moves);
+    game.generate_moves(&mut moves);
     moves
         .iter()
         .map(|&mv| {

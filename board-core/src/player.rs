@@ -87,7 +87,7 @@ impl FromStr for Color {
             "b" | "black" => Ok(Color::Black),
             "" => Err(NotationError::Empty { expected: "colour" }),
             _ => Err(NotationError::Syntax {
-                text: s.to_owned(),
+                text: crate::excerpt(s),
                 expected: "a colour: w, b, white or black",
             }),
         }

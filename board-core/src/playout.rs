@@ -72,7 +72,7 @@ pub fn random_playout<G: Game>(
     let mut moves = MoveList::new();
     let mut plies = 0;
     while plies < max_plies {
-        game.legal_moves(&mut moves);
+        game.generate_moves(&mut moves);
         if moves.is_empty() {
             break;
         }

@@ -69,7 +69,7 @@ impl Mcts {
     /// has no legal move. Deterministic for a given `rng` state and no time limit.
     pub fn choose<G: Game>(&self, game: &G, rng: &mut Rng) -> Option<G::Move> {
         let mut root_moves = MoveList::new();
-        game.legal_moves(&mut root_moves);
+        game.generate_moves(&mut root_moves);
         if root_moves.len() <= 1 {
             return root_moves.first().copied();
         }
@@ -98,10 +98,10 @@ impl Mcts {
             if !nodes[at].untried.is_empty() {
                 let untried = &mut nodes[at].untried;
                 let mv = untried.swap_remove(rng.below(untried.len()));
-                let mover = state.to_move();
+                let mover = state.turn();
                 state.play_unchecked(mv);
                 let mut moves = MoveList::new();
-                state.legal_moves(&mut moves);
+                state.generate_moves(&mut moves);
                 nodes.push(Node {
                     mv: Some(mv),
                     mover: Some(mover),

@@ -276,11 +276,11 @@ impl FromStr for File {
         match (chars.next(), chars.next()) {
             (None, _) => Err(NotationError::Empty { expected: "file" }),
             (Some(c), None) => File::from_char(c).ok_or_else(|| NotationError::File {
-                text: s.to_owned(),
+                text: crate::excerpt(s),
                 found: c,
             }),
             _ => Err(NotationError::Syntax {
-                text: s.to_owned(),
+                text: crate::excerpt(s),
                 expected: "one letter A-H",
             }),
         }
@@ -302,15 +302,15 @@ impl FromStr for Rank {
 fn parse_rank(text: &str, digits: &str) -> Result<Rank, NotationError> {
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return Err(NotationError::Syntax {
-            text: text.to_owned(),
+            text: crate::excerpt(text),
             expected: "a rank digit 1-8",
         });
     }
     match digits.as_bytes() {
         &[d @ b'1'..=b'8'] => Ok(Rank::ALL[(d - b'1') as usize]),
         _ => Err(NotationError::Rank {
-            text: text.to_owned(),
-            found: digits.to_owned(),
+            text: crate::excerpt(text),
+            found: crate::excerpt(digits),
         }),
     }
 }
@@ -325,7 +325,7 @@ pub(crate) fn parse_square(whole: &str, text: &str) -> Result<Square, NotationEr
     // The rank is checked first so that "I9" names its out-of-range rank.
     let rank = parse_rank(whole, rest)?;
     let file = File::from_char(c).ok_or_else(|| NotationError::File {
-        text: whole.to_owned(),
+        text: crate::excerpt(whole),
         found: c,
     })?;
     Ok(Square::new(file, rank))

@@ -5,7 +5,7 @@ use core::fmt;
 
 use thiserror::Error;
 
-use crate::{divide, perft, random_playout, Color, Game, MoveList, Outcome, Rng, Square};
+use crate::{divide, perft, random_playout, Color, Game, History, MoveList, Outcome, Rng, Square};
 
 #[derive(Clone, Debug, Default, PartialEq)]
 struct TicTacToe {
@@ -56,8 +56,13 @@ impl Game for TicTacToe {
     type Player = Color;
     type EndReason = &'static str;
     type Error = TttError;
+    type Config = ();
 
-    fn to_move(&self) -> Color {
+    fn from_config((): ()) -> TicTacToe {
+        TicTacToe::default()
+    }
+
+    fn turn(&self) -> Color {
         if self.marks.iter().flatten().count().is_multiple_of(2) {
             Color::White
         } else {
@@ -65,7 +70,7 @@ impl Game for TicTacToe {
         }
     }
 
-    fn legal_moves(&self, moves: &mut MoveList<Square>) {
+    fn generate_moves(&self, moves: &mut MoveList<Square>) {
         moves.clear();
         if self.outcome().is_none() {
             moves.extend(
@@ -76,7 +81,7 @@ impl Game for TicTacToe {
         }
     }
 
-    fn play(&mut self, mv: Square) -> Result<(), TttError> {
+    fn check(&self, mv: Square) -> Result<(), TttError> {
         if self.outcome().is_some() {
             return Err(TttError::Over);
         }
@@ -84,12 +89,17 @@ impl Game for TicTacToe {
         if mv.file().index() > 2 || mv.rank().index() > 2 || self.marks[i].is_some() {
             return Err(TttError::Taken);
         }
+        Ok(())
+    }
+
+    fn play(&mut self, mv: Square) -> Result<(), TttError> {
+        self.check(mv)?;
         self.play_unchecked(mv);
         Ok(())
     }
 
     fn play_unchecked(&mut self, mv: Square) {
-        let who = self.to_move();
+        let who = self.turn();
         self.marks[mv.rank().index() * 3 + mv.file().index()] = Some(who);
     }
 
@@ -262,4 +272,54 @@ fn mcts_time_limit_stops_the_search() {
     let start = TicTacToe::default();
     let mv = agent.choose(&start, &mut Rng::new(4)).unwrap();
     assert!(start.is_legal(mv));
+}
+
+#[test]
+fn history_undoes_and_redoes_to_the_same_positions() {
+    let moves = [Square::A1, Square::B2, Square::B1, Square::C1];
+    let mut game = History::new(TicTacToe::from_config(()));
+    assert_eq!(game.undo(), None);
+    assert_eq!(game.redo(), None);
+    for &mv in &moves {
+        game.play(mv).unwrap();
+    }
+    // An illegal move changes nothing, undone moves included.
+    assert_eq!(game.play(Square::A1), Err(TttError::Taken));
+    assert_eq!(game.position(), &after(&moves));
+    assert_eq!(game.positions().len(), 5);
+    for n in (0..4).rev() {
+        assert_eq!(game.undo(), Some(moves[n]));
+        assert_eq!(game.position(), &after(&moves[..n]));
+        assert_eq!(game.moves(), &moves[..n]);
+    }
+    assert_eq!(game.undo(), None);
+    assert_eq!(game.start(), &TicTacToe::default());
+    assert_eq!(game.undone().collect::<Vec<_>>(), moves);
+    assert_eq!(game.redo(), Some(Square::A1));
+    assert_eq!(game.redo(), Some(Square::B2));
+    assert_eq!(game.position(), &after(&moves[..2]));
+    // A new move forgets the rest of the undone line.
+    game.play(Square::C3).unwrap();
+    assert_eq!(game.redo(), None);
+    assert_eq!(game.moves(), &[Square::A1, Square::B2, Square::C3]);
+    game.undo();
+    game.play_unchecked(Square::C2);
+    assert_eq!(
+        game.position(),
+        &after(&[Square::A1, Square::B2, Square::C2])
+    );
+    assert_eq!(game.undone().len(), 0);
+}
+
+#[test]
+fn check_agrees_with_play_and_the_move_list() {
+    let g = after(&[Square::A1, Square::B2]);
+    let listed = g.legal_moves();
+    for sq in Square::ALL {
+        assert_eq!(g.is_legal(sq), listed.contains(&sq), "{sq}");
+        let mut copy = g.clone();
+        assert_eq!(copy.play(sq).err(), g.check(sq).err(), "{sq}");
+    }
+    assert_eq!(g.check(Square::A1), Err(TttError::Taken));
+    assert_eq!(TicTacToe::default().claim_draw(), None);
 }

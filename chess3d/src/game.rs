@@ -132,16 +132,32 @@ impl Game for Match {
     type Player = Color;
     type EndReason = EndReason;
     type Error = PlayError;
+    type Config = crate::Config;
 
-    fn to_move(&self) -> Color {
+    fn from_config(config: crate::Config) -> Match {
+        Match::new(config.start())
+    }
+
+    fn turn(&self) -> Color {
         self.position.turn()
     }
 
-    fn legal_moves(&self, moves: &mut MoveList<Move>) {
+    fn generate_moves(&self, moves: &mut MoveList<Move>) {
         moves.clear();
         if self.outcome().is_none() {
-            self.position.legal_moves(moves);
+            self.position.generate_moves(moves);
         }
+    }
+
+    fn check(&self, mv: Move) -> Result<(), PlayError> {
+        if self.outcome().is_some() {
+            return Err(PlayError::GameOver);
+        }
+        Game::check(&self.position, mv)
+    }
+
+    fn claim_draw(&mut self) -> Option<EndReason> {
+        Match::claim_draw(self)
     }
 
     fn play(&mut self, mv: Move) -> Result<(), PlayError> {

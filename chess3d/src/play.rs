@@ -366,16 +366,26 @@ impl<const L: usize> Game for FixedPosition<L> {
     type Player = Color;
     type EndReason = EndReason;
     type Error = PlayError;
+    /// A fixed level count is in the type: nothing left to configure.
+    type Config = ();
+
+    fn from_config((): ()) -> FixedPosition<L> {
+        FixedPosition::start()
+    }
 
     #[inline]
-    fn to_move(&self) -> Color {
+    fn turn(&self) -> Color {
         self.turn
     }
 
     #[inline]
-    fn legal_moves(&self, moves: &mut MoveList<Move>) {
+    fn generate_moves(&self, moves: &mut MoveList<Move>) {
         moves.clear();
         self.generate(&mut Lister(moves));
+    }
+
+    fn check(&self, mv: Move) -> Result<(), PlayError> {
+        self.clone().play(mv)
     }
 
     fn play(&mut self, mv: Move) -> Result<(), PlayError> {
@@ -438,15 +448,24 @@ impl Game for Position {
     type Player = Color;
     type EndReason = EndReason;
     type Error = PlayError;
+    type Config = crate::Config;
+
+    fn from_config(config: crate::Config) -> Position {
+        config.start()
+    }
 
     #[inline]
-    fn to_move(&self) -> Color {
+    fn turn(&self) -> Color {
         dispatch!(self, p => p.turn())
     }
 
     #[inline]
-    fn legal_moves(&self, moves: &mut MoveList<Move>) {
-        dispatch!(self, p => p.legal_moves(moves))
+    fn generate_moves(&self, moves: &mut MoveList<Move>) {
+        dispatch!(self, p => p.generate_moves(moves))
+    }
+
+    fn check(&self, mv: Move) -> Result<(), PlayError> {
+        self.clone().play(mv)
     }
 
     fn play(&mut self, mv: Move) -> Result<(), PlayError> {

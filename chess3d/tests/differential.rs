@@ -52,7 +52,7 @@ fn c3_22_fast_perft_matches_every_stored_count() {
 
 fn fast_moves(pos: &Position) -> Vec<(String, Move)> {
     let mut list = MoveList::new();
-    pos.legal_moves(&mut list);
+    pos.generate_moves(&mut list);
     let mut v: Vec<(String, Move)> = list.iter().map(|m| (m.to_string(), *m)).collect();
     v.sort_by(|a, b| a.0.cmp(&b.0));
     v
@@ -69,7 +69,7 @@ fn play_in_step(fen: &str, seed: u64, plies: usize) -> Result<usize, TestCaseErr
         let fen_now = reference.fen();
         prop_assert_eq!(&fast.fen(), &fen_now, "ply {}", ply);
         prop_assert_eq!(fast.is_check(), reference.in_check(), "{}", fen_now);
-        prop_assert_eq!(fast.to_move(), reference.side_to_move());
+        prop_assert_eq!(fast.turn(), reference.side_to_move());
         let ours: BTreeSet<String> = reference
             .legal_moves()
             .iter()

@@ -29,7 +29,7 @@ fn cozy_moves(board: &cozy_chess::Board) -> BTreeSet<(usize, usize, Option<char>
 
 fn our_moves(pos: &One) -> BTreeSet<(usize, usize, Option<char>)> {
     let mut list = MoveList::new();
-    pos.legal_moves(&mut list);
+    pos.generate_moves(&mut list);
     let set: BTreeSet<_> = list
         .iter()
         .map(|m| {
@@ -98,7 +98,7 @@ fn compare_tree(ours: &One, cozy: &cozy_chess::Board, depth: u32) {
         return;
     }
     let mut list = MoveList::new();
-    ours.legal_moves(&mut list);
+    ours.generate_moves(&mut list);
     for mv in list {
         let mut child = *ours;
         child.play_unchecked(mv);
@@ -154,7 +154,7 @@ fn c3_21_random_games_match_cozy_chess() {
             assert_eq!(our_moves(&ours), cozy_moves(&cozy), "{}", ours.fen());
             positions += 1;
             let mut list = MoveList::new();
-            ours.legal_moves(&mut list);
+            ours.generate_moves(&mut list);
             if list.is_empty() {
                 break;
             }

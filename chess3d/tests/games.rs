@@ -16,7 +16,7 @@ fn check_game(levels: usize, seed: u64, plies: usize) {
         assert_eq!(pos.hash(), pos.compute_hash(), "{}", pos.fen());
         // C3-19: the text reads back to the same position.
         assert_eq!(Position::from_fen(&pos.fen()).unwrap(), pos);
-        pos.legal_moves(&mut list);
+        pos.generate_moves(&mut list);
         assert_eq!(pos.count_legal_moves(), list.len() as u64);
         if list.is_empty() {
             assert!(pos.outcome().is_some());
@@ -75,7 +75,7 @@ fn c3_16_c3_17_playouts_end() {
         let outcome = p.outcome.expect("a finished game");
         reasons.insert(outcome.reason().to_string());
         let mut list = MoveList::new();
-        game.legal_moves(&mut list);
+        game.generate_moves(&mut list);
         assert!(list.is_empty());
     }
     assert!(reasons.len() >= 2, "{reasons:?}");
@@ -91,7 +91,7 @@ proptest! {
         let mut rng = Rng::new(seed);
         let mut list = MoveList::new();
         for _ in 0..plies {
-            pos.legal_moves(&mut list);
+            pos.generate_moves(&mut list);
             if list.is_empty() { break; }
             pos.play_unchecked(list[rng.below(list.len())]);
             prop_assert_eq!(pos.hash(), pos.compute_hash());

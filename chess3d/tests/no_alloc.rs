@@ -48,7 +48,7 @@ fn move_generation_does_not_allocate() {
     let mut list = MoveList::new();
     let (n, allocs) = allocations(|| {
         let mut n = perft(&three, 3) + perft(&kiwi, 3) + perft(&fixed, 3);
-        three.legal_moves(&mut list);
+        three.generate_moves(&mut list);
         n += list.len() as u64 + three.count_legal_moves();
         n
     });

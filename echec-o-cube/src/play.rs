@@ -227,15 +227,24 @@ impl Game for Position {
     type Player = Player;
     type EndReason = EndReason;
     type Error = Error;
+    type Config = crate::Config;
+
+    fn from_config(config: crate::Config) -> Position {
+        Position::new(config, Player::One)
+    }
 
     #[inline]
-    fn to_move(&self) -> Player {
+    fn turn(&self) -> Player {
         self.to_move
     }
 
     #[inline]
-    fn legal_moves(&self, moves: &mut MoveList<Move>) {
+    fn generate_moves(&self, moves: &mut MoveList<Move>) {
         self.generate(moves);
+    }
+
+    fn check(&self, mv: Move) -> Result<(), Error> {
+        Position::check(self, mv).map_err(Error::Play)
     }
 
     fn play(&mut self, mv: Move) -> Result<(), Error> {

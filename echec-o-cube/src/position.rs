@@ -154,7 +154,7 @@ impl fmt::Display for EndReason {
 ///
 /// let mut pos = Position::new(Config::default(), Player::One);
 /// pos.play("P D5-E5".parse()?)?;          // the first piece is free (EOC-7)
-/// assert_eq!(pos.to_move(), Player::Two);
+/// assert_eq!(pos.turn(), Player::Two);
 /// assert!(pos.play("P D5-D6".parse()?).is_err()); // a pale must touch a dark
 /// pos.play("F E5-E6".parse()?)?;
 /// assert_eq!(pos.supply(Player::Two), (50, 19));

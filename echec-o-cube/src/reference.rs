@@ -395,7 +395,7 @@ impl Position {
     }
 
     /// Whose turn it is.
-    pub fn to_move(&self) -> Player {
+    pub fn turn(&self) -> Player {
         self.to_move
     }
 

@@ -57,7 +57,7 @@ fn legal_moves_do_not_allocate() {
         let mut pos = Position::new(config, Player::ALL[seed as usize % 2]);
         let mut rng = Rng::new(seed);
         loop {
-            pos.legal_moves(&mut moves);
+            pos.generate_moves(&mut moves);
             generated += moves.len();
             if moves.is_empty() {
                 break;

@@ -56,7 +56,7 @@ fn random_move(rng: &mut Rng) -> Move {
 /// Compares everything a UI can ask for.
 fn compare(fast: &Position, slow: &reference::Position) -> Result<(), TestCaseError> {
     let mut moves = MoveList::new();
-    fast.legal_moves(&mut moves);
+    fast.generate_moves(&mut moves);
     let mut texts: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
     texts.sort();
     let n = texts.len();
@@ -66,7 +66,7 @@ fn compare(fast: &Position, slow: &reference::Position) -> Result<(), TestCaseEr
     prop_assert_eq!(fast.count_legal_moves(), n as u64);
     prop_assert_eq!(fast.is_over(), slow.is_over());
     prop_assert_eq!(fast.is_over(), n == 0);
-    prop_assert_eq!(fast.turn(), slow.to_move());
+    prop_assert_eq!(fast.turn(), slow.turn());
     prop_assert_eq!(fast.claimable().map(u32::from), slow.claimable());
     prop_assert_eq!(fast.reds_left() as u32, slow.reds_left());
     for p in Player::ALL {
@@ -122,7 +122,7 @@ proptest! {
                     prop_assert_eq!(copy, fast);
                 }
             }
-            fast.legal_moves(&mut moves);
+            fast.generate_moves(&mut moves);
             if moves.is_empty() {
                 break;
             }

@@ -14,7 +14,7 @@ fn random_game(config: Config, first: Player, seed: u64) -> (Record, Position) {
     let mut rng = Rng::new(seed);
     let mut moves = MoveList::new();
     loop {
-        pos.legal_moves(&mut moves);
+        pos.generate_moves(&mut moves);
         if moves.is_empty() {
             return (record, pos);
         }

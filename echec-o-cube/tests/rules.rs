@@ -30,7 +30,7 @@ fn start() -> Position {
 
 fn legal(pos: &Position) -> Vec<String> {
     let mut moves = MoveList::new();
-    pos.legal_moves(&mut moves);
+    pos.generate_moves(&mut moves);
     let mut v: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
     v.sort();
     v
@@ -118,7 +118,7 @@ fn eoc4_supply_exhausted() {
 fn eoc5_first_player() {
     let pos = Position::new(Config::default(), Player::Two);
     assert_eq!(pos.turn(), Player::Two);
-    assert_eq!(Game::to_move(&pos), Player::Two);
+    assert_eq!(Game::turn(&pos), Player::Two);
     let firsts: Vec<Player> = (0..32)
         .map(|seed| Position::toss(Config::default(), seed).turn())
         .collect();

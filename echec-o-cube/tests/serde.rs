@@ -61,7 +61,7 @@ fn positions_round_trip() {
             let back: Position =
                 serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}\n{json}"));
             assert_eq!(back, pos);
-            pos.legal_moves(&mut moves);
+            pos.generate_moves(&mut moves);
             if moves.is_empty() {
                 break;
             }

@@ -119,15 +119,24 @@ impl Game for Position {
     type Player = Color;
     type EndReason = EndReason;
     type Error = PlayError;
+    type Config = crate::Config;
+
+    fn from_config(config: crate::Config) -> Position {
+        Position::with_config(config)
+    }
 
     #[inline]
-    fn to_move(&self) -> Color {
+    fn turn(&self) -> Color {
         self.to_move
     }
 
     #[inline]
-    fn legal_moves(&self, moves: &mut MoveList<Move>) {
+    fn generate_moves(&self, moves: &mut MoveList<Move>) {
         self.generate(moves);
+    }
+
+    fn check(&self, mv: Move) -> Result<(), PlayError> {
+        Position::check(self, mv)
     }
 
     fn play(&mut self, mv: Move) -> Result<(), PlayError> {

@@ -102,7 +102,7 @@ impl Stack {
 /// ```
 /// use kybo::{Color, Game, Move, Position, Square};
 /// let mut pos = Position::new();
-/// assert_eq!(pos.to_move(), Color::White);
+/// assert_eq!(pos.turn(), Color::White);
 /// pos.play(Move::new(Square::E5))?;
 /// pos.play(Move::new(Square::E5))?; // Black stacks on White: level 2
 /// assert_eq!(pos.height(Square::E5), 2);

@@ -268,14 +268,23 @@ impl Game for Reference {
     type Player = Color;
     type EndReason = EndReason;
     type Error = PlayError;
+    type Config = crate::Config;
 
-    fn to_move(&self) -> Color {
+    fn from_config(config: crate::Config) -> Reference {
+        Reference::new(config)
+    }
+
+    fn turn(&self) -> Color {
         self.to_move
     }
 
-    fn legal_moves(&self, moves: &mut MoveList<Move>) {
+    fn generate_moves(&self, moves: &mut MoveList<Move>) {
         moves.clear();
         moves.extend(self.legal_squares().into_iter().map(Move::new));
+    }
+
+    fn check(&self, mv: Move) -> Result<(), PlayError> {
+        self.clone().place(mv)
     }
 
     fn play(&mut self, mv: Move) -> Result<(), PlayError> {

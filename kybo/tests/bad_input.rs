@@ -16,7 +16,7 @@ fn random_position(seed: u64, plies: usize) -> Position {
 fn check_valid(pos: &Position) -> Result<(), TestCaseError> {
     prop_assert_eq!(Position::from_text(&pos.to_text()), Ok(*pos));
     let mut moves = MoveList::new();
-    pos.legal_moves(&mut moves);
+    pos.generate_moves(&mut moves);
     for square in Square::ALL {
         let mut copy = *pos;
         let ok = copy.play(Move::new(square)).is_ok();

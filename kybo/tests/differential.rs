@@ -17,7 +17,7 @@ fn compare_game(seed: u64, config: Config) -> Result<usize, TestCaseError> {
     let mut moves = MoveList::new();
     let mut plies = 0;
     loop {
-        fast.legal_moves(&mut moves);
+        fast.generate_moves(&mut moves);
         let slow_moves: Vec<Square> = slow.legal_squares();
         let fast_moves: Vec<Square> = moves.iter().map(|m| m.square()).collect();
         prop_assert_eq!(&fast_moves, &slow_moves, "legal moves at ply {}", plies);
@@ -32,7 +32,7 @@ fn compare_game(seed: u64, config: Config) -> Result<usize, TestCaseError> {
                 prop_assert_eq!(copy, fast, "a refused move changes nothing");
             }
         }
-        prop_assert_eq!(fast.to_move(), slow.side_to_move());
+        prop_assert_eq!(fast.turn(), slow.side_to_move());
         prop_assert_eq!(fast.winner(), slow.winner());
         let net = fast.winning_network().map(|n| {
             let mut v: Vec<_> = n.cubes().collect();
@@ -132,7 +132,7 @@ fn shuffled_text(seed: u64, plies: usize) -> String {
         }
         ranks.push(r);
     }
-    format!("{} {}", ranks.join("/"), pos.to_move().letter())
+    format!("{} {}", ranks.join("/"), pos.turn().letter())
 }
 
 proptest! {

@@ -51,7 +51,7 @@ fn movegen_play_and_kybo_test_do_not_allocate() {
         };
         let mut pos = Position::with_config(config);
         loop {
-            pos.legal_moves(&mut moves);
+            pos.generate_moves(&mut moves);
             if moves.is_empty() {
                 break;
             }

@@ -20,12 +20,12 @@ fn cube(s: &str) -> Cube {
 #[test]
 fn ky1_board_and_players() {
     let pos = Position::new();
-    assert_eq!(pos.to_move(), Color::White);
+    assert_eq!(pos.turn(), Color::White);
     assert_eq!(pos.to_text().matches('.').count(), 64);
     assert_eq!(Square::ALL.len(), 64);
     let mut pos = pos;
     pos.play(mv("D4")).unwrap();
-    assert_eq!(pos.to_move(), Color::Black);
+    assert_eq!(pos.turn(), Color::Black);
     assert_eq!(pos.stack(sq("D4")).top(), Some(Color::White));
 }
 
@@ -87,7 +87,7 @@ fn ky2_board_capacity() {
 fn ky3_first_cube_outside_dungeon_rejected() {
     let pos = Position::new();
     let mut moves = MoveList::new();
-    pos.legal_moves(&mut moves);
+    pos.generate_moves(&mut moves);
     assert_eq!(
         moves.to_vec(),
         [mv("D4"), mv("E4"), mv("D5"), mv("E5")],
@@ -114,11 +114,11 @@ fn ky3_black_next_to_or_on_top_then_alternate() {
         on_top.stack(sq("E5")).iter().collect::<Vec<_>>(),
         [Color::White, Color::Black]
     );
-    assert_eq!(on_top.to_move(), Color::White);
+    assert_eq!(on_top.turn(), Color::White);
     let beside = replay("E5 F5");
     assert_eq!(beside.cube(cube("F5^1")), Some(Color::Black));
     let pos = replay("E5 F5 E4 F4 E6");
-    assert_eq!(pos.to_move(), Color::Black);
+    assert_eq!(pos.turn(), Color::Black);
     assert_eq!(pos.placed(Color::White), 3);
     assert_eq!(pos.placed(Color::Black), 2);
 }
@@ -166,7 +166,7 @@ fn ky5_cubes_stay() {
     let mut pos = Position::new();
     let mut moves = MoveList::new();
     loop {
-        pos.legal_moves(&mut moves);
+        pos.generate_moves(&mut moves);
         if moves.is_empty() {
             break;
         }
@@ -424,7 +424,7 @@ fn ky9_full_board_draw() {
     let mut pos = Position::from_text(&checkerboard(Some(Square::A2))).unwrap();
     assert_eq!(pos.outcome(), None);
     let mut moves = MoveList::new();
-    pos.legal_moves(&mut moves);
+    pos.generate_moves(&mut moves);
     assert_eq!(moves.to_vec(), [mv("A2")]);
     pos.play(mv("A2")).unwrap();
     assert_eq!(pos, full);
@@ -528,7 +528,7 @@ fn ky8_winning_squares_query() {
     assert!(Position::new().winning_squares().is_empty());
     // Black to move with a column on file E from E1 to E7 (White stacks on D).
     let pos = replay("D4 E4 D4 E3 D4 E2 D5 E1 D5 E5 D5 E6 D5 E7");
-    assert_eq!(pos.to_move(), Color::White);
+    assert_eq!(pos.turn(), Color::White);
     let mut pos = pos;
     pos.play(mv("C4")).unwrap();
     assert_eq!(pos.winning_squares().iter().collect::<Vec<_>>(), [sq("E8")]);

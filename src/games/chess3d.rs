@@ -181,7 +181,7 @@ impl Kit for Match {
     }
 
     fn status(&self) -> String {
-        let mut line = chess_status(self.position(), self.to_move());
+        let mut line = chess_status(self.position(), self.turn());
         if self.can_claim_threefold() {
             line += " | threefold repetition: a draw may be claimed";
         }
@@ -214,7 +214,7 @@ impl Kit for Match {
     fn move_space(&self) -> Vec<Move> {
         if self.outcome().is_some() {
             let mut moves = MoveList::new();
-            self.position().legal_moves(&mut moves);
+            self.position().generate_moves(&mut moves);
             return moves.into_vec();
         }
         chess_move_space(self.position())
