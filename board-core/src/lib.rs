@@ -31,6 +31,7 @@
 //! ## Features
 //! - `serde`: `Serialize`/`Deserialize` for every public data type. Squares and
 //!   cells travel as their text (`"D5"`, `"N2/C1"`) and are validated on the way in.
+//! - `svg`: [`Svg`], the small SVG writer the games draw their boards with.
 //!
 //! [`echec-o-cube`]: https://docs.rs/echec-o-cube
 //! [`kybo`]: https://docs.rs/kybo
@@ -51,6 +52,8 @@ mod search;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod square;
+#[cfg(feature = "svg")]
+mod svg;
 mod text;
 #[cfg(test)]
 mod tictactoe;
@@ -71,4 +74,6 @@ pub use serde as __serde;
 #[cfg(feature = "serde")]
 pub use serde_impls::deserialize_from_str;
 pub use square::{File, Rank, Square};
+#[cfg(feature = "svg")]
+pub use svg::{escape as svg_escape, Svg};
 pub use text::{excerpt, EXCERPT_CHARS};

@@ -1,0 +1,200 @@
+//! A small SVG writer (feature `svg`): the one place the games' pictures
+//! write XML, so escaping and number formatting are right once.
+
+use core::fmt::Write;
+
+/// A standalone SVG document being written: shapes are appended in paint
+/// order (later ones on top), then [`finish`](Svg::finish) closes it.
+///
+/// Coordinates are in user units of the `viewBox` `0 0 width height`;
+/// numbers are written with at most two decimals.
+///
+/// ```
+/// use board_core::Svg;
+/// let mut svg = Svg::new(100.0, 50.0, "A <test>");
+/// svg.rect(0.0, 0.0, 100.0, 50.0, "fill:#eee");
+/// svg.text(50.0, 25.0, "D5 & more", "font-size:10px", "middle");
+/// let doc = svg.finish();
+/// assert!(doc.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+/// assert!(doc.contains("viewBox=\"0 0 100 50\""));
+/// assert!(doc.contains("<title>A &lt;test&gt;</title>"));
+/// assert!(doc.contains(">D5 &amp; more</text>"));
+/// assert!(doc.ends_with("</svg>\n"));
+/// ```
+#[derive(Clone, Debug)]
+pub struct Svg {
+    out: String,
+    open_groups: usize,
+}
+
+/// A number as SVG writes it: at most two decimals, no trailing zeros.
+fn num(x: f64) -> String {
+    let rounded = (x * 100.0).round() / 100.0;
+    let text = format!("{rounded:.2}");
+    let text = text.trim_end_matches('0').trim_end_matches('.');
+    if text == "-0" {
+        "0".to_owned()
+    } else {
+        text.to_owned()
+    }
+}
+
+/// `text` with the XML special characters escaped, for content and attributes.
+#[must_use]
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+impl Svg {
+    /// A document of `width` × `height` user units with a `<title>` (what
+    /// screen readers and browsers show for the picture).
+    pub fn new(width: f64, height: f64, title: &str) -> Svg {
+        let mut out = String::with_capacity(16 * 1024);
+        let (w, h) = (num(width), num(height));
+        let _ = writeln!(
+            out,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {w} {h}\" width=\"{w}\" height=\"{h}\" font-family=\"sans-serif\">"
+        );
+        let _ = writeln!(out, "<title>{}</title>", escape(title));
+        Svg {
+            out,
+            open_groups: 0,
+        }
+    }
+
+    /// Opens a group `<g>` with a `class` (what a UI or a test finds the
+    /// shapes by) and optional extra attributes written as given (`transform="…"`).
+    pub fn group(&mut self, class: &str, attributes: &str) {
+        let extra = if attributes.is_empty() {
+            String::new()
+        } else {
+            format!(" {attributes}")
+        };
+        let _ = writeln!(self.out, "<g class=\"{}\"{extra}>", escape(class));
+        self.open_groups += 1;
+    }
+
+    /// Closes the innermost open group (nothing if none is open).
+    pub fn end_group(&mut self) {
+        if self.open_groups > 0 {
+            self.out.push_str("</g>\n");
+            self.open_groups -= 1;
+        }
+    }
+
+    /// A rectangle with its top-left corner at (`x`, `y`).
+    pub fn rect(&mut self, x: f64, y: f64, width: f64, height: f64, style: &str) {
+        let _ = writeln!(
+            self.out,
+            "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" style=\"{}\"/>",
+            num(x),
+            num(y),
+            num(width),
+            num(height),
+            escape(style)
+        );
+    }
+
+    /// A circle.
+    pub fn circle(&mut self, cx: f64, cy: f64, r: f64, style: &str) {
+        let _ = writeln!(
+            self.out,
+            "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" style=\"{}\"/>",
+            num(cx),
+            num(cy),
+            num(r),
+            escape(style)
+        );
+    }
+
+    /// A straight line.
+    pub fn line(&mut self, x1: f64, y1: f64, x2: f64, y2: f64, style: &str) {
+        let _ = writeln!(
+            self.out,
+            "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" style=\"{}\"/>",
+            num(x1),
+            num(y1),
+            num(x2),
+            num(y2),
+            escape(style)
+        );
+    }
+
+    /// A closed polygon through `points`.
+    pub fn polygon(&mut self, points: &[(f64, f64)], style: &str) {
+        let list: Vec<String> = points
+            .iter()
+            .map(|&(x, y)| format!("{},{}", num(x), num(y)))
+            .collect();
+        let _ = writeln!(
+            self.out,
+            "<polygon points=\"{}\" style=\"{}\"/>",
+            list.join(" "),
+            escape(style)
+        );
+    }
+
+    /// Text with its anchor (`start`, `middle` or `end`) at (`x`, `y`),
+    /// vertically centred on `y`.
+    pub fn text(&mut self, x: f64, y: f64, content: &str, style: &str, anchor: &str) {
+        let _ = writeln!(
+            self.out,
+            "<text x=\"{}\" y=\"{}\" text-anchor=\"{}\" dominant-baseline=\"central\" style=\"{}\">{}</text>",
+            num(x),
+            num(y),
+            escape(anchor),
+            escape(style),
+            escape(content)
+        );
+    }
+
+    /// The document, every open group closed.
+    #[must_use]
+    pub fn finish(mut self) -> String {
+        while self.open_groups > 0 {
+            self.end_group();
+        }
+        self.out.push_str("</svg>\n");
+        self.out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_have_at_most_two_decimals() {
+        assert_eq!(num(1.0), "1");
+        assert_eq!(num(1.5), "1.5");
+        assert_eq!(num(2.0 / 3.0), "0.67");
+        assert_eq!(num(-0.001), "0");
+        assert_eq!(num(-12.345), "-12.35");
+    }
+
+    #[test]
+    fn groups_nest_and_close() {
+        let mut svg = Svg::new(10.0, 10.0, "t");
+        svg.group("board", "transform=\"translate(1,2)\"");
+        svg.group("cell c'1", "");
+        svg.circle(1.0, 2.0, 3.0, "fill:red");
+        svg.end_group();
+        svg.polygon(&[(0.0, 0.0), (1.0, 0.5)], "");
+        let doc = svg.finish();
+        assert!(doc.contains("<g class=\"board\" transform=\"translate(1,2)\">"));
+        assert!(doc.contains("<g class=\"cell c&apos;1\">"));
+        assert!(doc.contains("<polygon points=\"0,0 1,0.5\" style=\"\"/>"));
+        assert_eq!(doc.matches("<g ").count(), doc.matches("</g>").count());
+    }
+}
