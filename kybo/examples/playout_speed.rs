@@ -44,7 +44,7 @@ fn main() {
     let (wall0, cpu0) = (Instant::now(), cpu_seconds());
     let (mut plies, mut wins) = (0, 0);
     for seed in 0..games {
-        let mut pos = Position::new();
+        let mut pos = Position::default();
         plies += random_playout(&mut pos, &mut Rng::new(seed), 1000).plies;
         wins += pos.winner().is_some() as u64;
     }
@@ -59,7 +59,7 @@ fn main() {
     let (wall0, cpu0) = (Instant::now(), cpu_seconds());
     let mut plies2 = 0;
     for seed in 0..games {
-        let mut pos = Position::new();
+        let mut pos = Position::default();
         let mut rng = Rng::new(seed);
         while let Some(mv) = pos.random_move(&mut rng) {
             pos.play_unchecked(mv);

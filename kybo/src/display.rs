@@ -13,8 +13,8 @@ impl fmt::Display for Position {
     /// says who is to move or how the game ended.
     ///
     /// ```
-    /// use kybo::{Game, Move, Position, Square};
-    /// let mut pos = Position::new();
+    /// use kybo::{Move, Position, Square};
+    /// let mut pos = Position::default();
     /// pos.play(Move::new(Square::D4))?;
     /// pos.play(Move::new(Square::D4))?;
     /// let text = pos.to_string();

@@ -1,4 +1,8 @@
 //! The typed errors: one variant per broken rule.
+//!
+//! Every error that keeps some of its input keeps at most
+//! [`board_core::excerpt`] of it (40 characters and `…`), so a huge bad input
+//! never makes a huge message.
 
 use board_core::{Color, NotationError, Outcome, Rank, Square};
 use thiserror::Error;
@@ -18,15 +22,15 @@ pub enum ParseMoveError {
     /// What follows `^` is not a level 1–4.
     #[error("{text:?}: level {found:?} after '^' is not 1-4")]
     Level {
-        /// The whole text.
+        /// The whole text (its first characters if long).
         text: String,
-        /// What was found after `^`.
+        /// What was found after `^` (its first characters if long).
         found: String,
     },
     /// A cube text without its `^level`.
     #[error("{text:?}: a cube is written with its level, like E5^2")]
     MissingLevel {
-        /// The whole text.
+        /// The whole text (its first characters if long).
         text: String,
     },
 }
@@ -79,7 +83,9 @@ pub enum PlayError {
         /// The level the cube would land at.
         actual: Level,
     },
-    /// The move text could not be read (KY-10).
+    /// The move text could not be read (KY-10): the error of
+    /// [`Position::parse_move`](crate::Position::parse_move) for text that is
+    /// not a move at all.
     #[error(transparent)]
     Notation(#[from] ParseMoveError),
 }
@@ -132,7 +138,7 @@ pub enum PositionError {
     /// The side to move is not `w` or `b`.
     #[error("side to move {found:?} is not 'w' or 'b'")]
     Side {
-        /// The text found.
+        /// The text found (its first characters if long).
         found: String,
     },
     /// (a) A stack higher than its zone allows (KY-2).
@@ -145,11 +151,13 @@ pub enum PositionError {
         /// The height written.
         height: usize,
     },
-    /// (b) An occupied square not orthogonally connected, through occupied
-    /// squares, to an occupied Dungeon square (KY-4).
-    #[error("(b) {square} is not connected through orthogonally neighbouring stacks to an occupied Dungeon square (KY-4)")]
+    /// (b) The occupied squares are not one orthogonally connected group
+    /// with a Dungeon square: `square` is not connected, through orthogonally
+    /// neighbouring stacks, to the first occupied Dungeon square (KY-4).
+    #[error("(b) {square} is not connected through orthogonally neighbouring stacks to the stack on the Dungeon (KY-4): the cubes must form one group")]
     Disconnected {
-        /// The first such square.
+        /// The first such square (the first occupied square when no Dungeon
+        /// square is occupied).
         square: Square,
     },
     /// (c) Cube counts that alternate play from White cannot give (KY-3).
@@ -188,15 +196,57 @@ pub enum PositionError {
     },
 }
 
+/// Why a configuration text (`supply 20`) was rejected.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ConfigError {
+    /// A word where an option name belongs that names no option.
+    #[error("{found:?} is not an option of KYBO (the one option: supply)")]
+    UnknownOption {
+        /// The word (its first characters if long).
+        found: String,
+    },
+    /// An option name at the end of the text, without its value.
+    #[error("option {option} is given without a value")]
+    MissingValue {
+        /// The option.
+        option: &'static str,
+    },
+    /// An option given twice.
+    #[error("option {option} is given twice")]
+    Repeated {
+        /// The option.
+        option: &'static str,
+    },
+    /// The supply is not `unlimited` or a number of cubes 0–255 (KY-6).
+    #[error("supply {found:?} is not 'unlimited' or a number of cubes per player, 0-255 (KY-6)")]
+    Supply {
+        /// The value found (its first characters if long).
+        found: String,
+    },
+}
+
 /// Why a game record (KY-12) could not be read or replayed.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum RecordError {
+    /// A tag (`[...]` before the moves) that is not `[supply N]` or
+    /// `[start <position text>]`, is not closed, or repeats another.
+    #[error("{text:?}: a record's tags are [supply N] and [start <position text>], each at most once, before the moves")]
+    Tag {
+        /// The tag (its first characters if long).
+        text: String,
+    },
+    /// The configuration of the tags is invalid.
+    #[error("record configuration: {0}")]
+    Config(#[from] ConfigError),
+    /// The start position of the `[start ...]` tag is invalid (KY-11).
+    #[error("record start position: {0}")]
+    Start(#[from] PositionError),
     /// Move number `number` (1-based) is not a move text.
     #[error("move {number} {text:?}: {error}")]
     Parse {
         /// The 1-based move number.
         number: usize,
-        /// The text of the move.
+        /// The text of the move (its first characters if long).
         text: String,
         /// Why it could not be read.
         error: ParseMoveError,

@@ -214,8 +214,8 @@ impl FromStr for Level {
         match s.as_bytes() {
             [d @ b'1'..=b'4'] => Ok(Level::ALL[(d - b'1') as usize]),
             _ => Err(ParseMoveError::Level {
-                text: s.to_owned(),
-                found: s.to_owned(),
+                text: board_core::excerpt(s),
+                found: board_core::excerpt(s),
             }),
         }
     }
@@ -271,7 +271,9 @@ impl FromStr for Cube {
     fn from_str(s: &str) -> Result<Cube, ParseMoveError> {
         match crate::notation::parse_move_text(s)? {
             (square, Some(level)) => Ok(Cube::new(square.square(), level)),
-            (_, None) => Err(ParseMoveError::MissingLevel { text: s.to_owned() }),
+            (_, None) => Err(ParseMoveError::MissingLevel {
+                text: board_core::excerpt(s),
+            }),
         }
     }
 }

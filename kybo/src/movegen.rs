@@ -15,8 +15,8 @@ impl Position {
     /// cube goes on the Dungeon (KY-3). A finished game has none.
     ///
     /// ```
-    /// use kybo::{Game, Move, Position, Square};
-    /// let mut pos = Position::new();
+    /// use kybo::{Move, Position, Square};
+    /// let mut pos = Position::default();
     /// assert_eq!(pos.legal_squares().count(), 4); // the Dungeon
     /// pos.play(Move::new(Square::D4))?;
     /// // D4 itself (level 2) and its four orthogonal neighbours
@@ -43,24 +43,48 @@ impl Position {
         self.legal_squares().contains(square)
     }
 
-    /// Clears `moves` and pushes every legal move, by increasing square.
+    /// Clears `moves` and pushes every legal move, by increasing square (the
+    /// allocation-free form of [`legal_moves`](Position::legal_moves), for
+    /// loops that reuse one list).
     #[inline]
-    pub fn generate(&self, moves: &mut MoveList<Move>) {
+    pub fn generate_moves(&self, moves: &mut MoveList<Move>) {
         moves.clear();
         moves.extend(self.legal_squares().into_iter().map(Move::new));
+    }
+
+    /// Every legal move, by increasing square; none when the game is over.
+    ///
+    /// ```
+    /// use kybo::{Move, Position, Square};
+    /// let pos = Position::default();
+    /// let moves = pos.legal_moves();
+    /// assert_eq!(moves.len(), 4); // the Dungeon (KY-3)
+    /// assert_eq!(moves[0], Move::new(Square::D4));
+    /// ```
+    #[inline]
+    pub fn legal_moves(&self) -> MoveList<Move> {
+        let mut moves = MoveList::new();
+        self.generate_moves(&mut moves);
+        moves
+    }
+
+    /// The number of legal moves (a bit count, no list).
+    #[inline]
+    pub const fn count_legal_moves(&self) -> u64 {
+        self.legal_squares().count() as u64
     }
 
     /// A legal move drawn uniformly at random, without building a move list
     /// (for playouts); `None` when the game is over.
     ///
     /// It draws exactly the move that `moves[rng.below(moves.len())]` would
-    /// pick from [`legal_moves`](board_core::Game::legal_moves) (moves are
+    /// pick from [`legal_moves`](Position::legal_moves) (moves are
     /// listed by increasing square), so a playout driven by it repeats
     /// [`board_core::random_playout`] move for move.
     ///
     /// ```
     /// use kybo::{Position, Rng};
-    /// let mut pos = Position::new();
+    /// let mut pos = Position::default();
     /// let mut rng = Rng::new(7);
     /// while let Some(mv) = pos.random_move(&mut rng) {
     ///     pos.play_unchecked(mv);

@@ -3,7 +3,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use board_core::{Color, File, Rank, Square};
+use board_core::{excerpt, Color, File, Rank, Square};
 
 use crate::config::Config;
 use crate::error::{ParseMoveError, PositionError};
@@ -17,8 +17,7 @@ use crate::position::Position;
 ///
 /// `Display` writes the square, `E5`. `FromStr` reads `E5` or `E5^2` (either
 /// case, surrounding blank space ignored); it checks that the level is 1–4
-/// but not that the cube would land there: [`Position::read_move`] (the
-/// [`Game::parse_move`](board_core::Game::parse_move) of [`Position`]) does.
+/// but not that the cube would land there: [`Position::parse_move`] does.
 ///
 /// ```
 /// use kybo::{Move, Square};
@@ -47,6 +46,9 @@ impl Move {
 
     /// Reads `E5` or `E5^2`: the move and the level written, if any (checked
     /// to be 1–4, not against a position).
+    ///
+    /// # Errors
+    /// What in `text` is not a move text.
     ///
     /// ```
     /// use kybo::{Level, Move, Square};
@@ -93,8 +95,8 @@ pub(crate) fn parse_move_text(text: &str) -> Result<(Move, Option<Level>), Parse
                 .trim()
                 .parse::<Level>()
                 .map_err(|_| ParseMoveError::Level {
-                    text: text.to_owned(),
-                    found: level.to_owned(),
+                    text: excerpt(text),
+                    found: excerpt(level),
                 })?;
             (sq.trim(), Some(level))
         }
@@ -108,8 +110,8 @@ impl Position {
     /// `......../......../......../......../......../......../......../........ w`.
     ///
     /// ```
-    /// use kybo::{Game, Move, Position, Square};
-    /// let mut pos = Position::new();
+    /// use kybo::{Move, Position, Square};
+    /// let mut pos = Position::default();
     /// for sq in [Square::D4, Square::D4, Square::E4] {
     ///     pos.play(Move::new(sq))?;
     /// }
@@ -152,12 +154,31 @@ impl Position {
     /// assert_eq!(err, Err(PositionError::NoFirstCube));
     /// # Ok::<(), PositionError>(())
     /// ```
+    ///
+    /// # Errors
+    /// The first thing wrong with the text: its syntax, or the check (a)–(e)
+    /// of KY-11 it fails.
     pub fn from_text(text: &str) -> Result<Position, PositionError> {
         Position::from_text_with_config(text, Config::default())
     }
 
-    /// Reads a position text (KY-11) for a game with `config`; a limited
-    /// supply also bounds each player's cubes.
+    /// Reads a position text (KY-11) for a game with `config` (the text does
+    /// not hold the configuration); a limited supply also bounds each
+    /// player's cubes.
+    ///
+    /// ```
+    /// use kybo::{Color, Config, Position};
+    /// let text = "......../......../......../...w..../...b..../......../......../........ w";
+    /// let pos = Position::from_text_with_config(text, Config::with_supply(5))?;
+    /// assert_eq!(pos.cubes_left(Color::White), Some(4));
+    /// assert!(Position::from_text_with_config(text, Config::with_supply(0)).is_err());
+    /// # Ok::<(), kybo::PositionError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`from_text`](Position::from_text), and
+    /// [`PositionError::SupplyExceeded`] when a player has more cubes than
+    /// the supply.
     pub fn from_text_with_config(text: &str, config: Config) -> Result<Position, PositionError> {
         let fields: Vec<&str> = text.split_whitespace().collect();
         let [board, side] = fields[..] else {
@@ -180,7 +201,7 @@ impl Position {
             "b" | "B" => Color::Black,
             _ => {
                 return Err(PositionError::Side {
-                    found: side.to_owned(),
+                    found: excerpt(side),
                 })
             }
         };
@@ -196,9 +217,13 @@ impl Position {
                 });
             }
         }
-        // (b) one orthogonally connected group including a Dungeon square
+        // (b) one orthogonally connected group including a Dungeon square:
+        // flood from one occupied Dungeon square (the first); every occupied
+        // square must be reached. (Flooding from every occupied Dungeon square
+        // would accept two groups that touch only diagonally, D4 and E5.)
         let ground = cubes[0][0] | cubes[1][0];
-        let mut group = ground & DUNGEON.0;
+        let dungeon = ground & DUNGEON.0;
+        let mut group = dungeon & dungeon.wrapping_neg();
         loop {
             let next = group | (ortho(group) & ground);
             if next == group {

@@ -1,7 +1,9 @@
 //! Playing a move: validation with the broken rule named, placement, the
 //! KYBO test of the network of the cube just placed, turn order.
 
-use board_core::{Color, Game, MoveList, Outcome};
+use board_core::{Color, Game, MoveList, Outcome, Square};
+
+use crate::config::Config;
 
 use crate::error::PlayError;
 use crate::geometry::{Level, Zone};
@@ -10,9 +12,22 @@ use crate::notation::{parse_move_text, Move};
 use crate::position::{EndReason, Position};
 
 impl Position {
-    /// Why `mv` would be illegal here, or `Ok` if it is legal. The first
-    /// broken rule is named, in this order: game over, no cube left, first
-    /// cube outside the Dungeon, stack full, no face contact.
+    /// `Ok` if `mv` is legal here, otherwise the first broken rule, in this
+    /// order: game over, no cube left, first cube outside the Dungeon, stack
+    /// full, no face contact.
+    ///
+    /// ```
+    /// use kybo::{Move, PlayError, Position, Square};
+    /// let pos = Position::default();
+    /// assert_eq!(pos.check(Move::new(Square::D4)), Ok(()));
+    /// assert_eq!(
+    ///     pos.check(Move::new(Square::A1)),
+    ///     Err(PlayError::FirstCubeOutsideDungeon { square: Square::A1 })
+    /// );
+    /// ```
+    ///
+    /// # Errors
+    /// The broken rule: the error [`play`](Position::play) returns for `mv`.
     pub fn check(&self, mv: Move) -> Result<(), PlayError> {
         let square = mv.square();
         if let Some(outcome) = self.outcome() {
@@ -38,15 +53,59 @@ impl Position {
         Ok(())
     }
 
-    /// Plays `mv` if legal; otherwise says which rule it breaks and changes nothing.
-    pub fn play_move(&mut self, mv: Move) -> Result<(), PlayError> {
+    /// Whether `mv` is legal here (what [`check`](Position::check) accepts).
+    #[inline]
+    pub const fn is_legal(&self, mv: Move) -> bool {
+        self.is_legal_square(mv.square())
+    }
+
+    /// Plays `mv` if it is legal; otherwise says which rule it breaks and
+    /// changes nothing.
+    ///
+    /// ```
+    /// use kybo::{Move, Position, Square};
+    /// let mut pos = Position::default();
+    /// pos.play(Move::new(Square::E5))?;
+    /// assert!(pos.play(Move::new(Square::A1)).is_err()); // touches nothing
+    /// assert_eq!(pos.height(Square::E5), 1);
+    /// # Ok::<(), kybo::PlayError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// The broken rule, as [`check`](Position::check) names it.
+    pub fn play(&mut self, mv: Move) -> Result<(), PlayError> {
         self.check(mv)?;
         self.place(mv);
         Ok(())
     }
 
+    /// The legal move on `square`, if there is one: what a click on that
+    /// square of a board plays. Together with
+    /// [`landing_level`](Position::landing_level) (where the cube will rest)
+    /// it is all a click-to-move interface asks before playing.
+    ///
+    /// ```
+    /// use kybo::{Level, Position, Square};
+    /// let mut pos = Position::default();
+    /// assert_eq!(pos.move_at(Square::A1), None); // the first cube goes on the Dungeon
+    /// let mv = pos.move_at(Square::D4).expect("a Dungeon square");
+    /// assert_eq!(pos.landing_level(mv), Some(Level::First));
+    /// pos.play(mv)?;
+    /// let mv = pos.move_at(Square::D4).expect("on top of the first cube");
+    /// assert_eq!(pos.landing_level(mv), Some(Level::Second));
+    /// # Ok::<(), kybo::PlayError>(())
+    /// ```
+    #[inline]
+    pub const fn move_at(&self, square: Square) -> Option<Move> {
+        if self.is_legal_square(square) {
+            Some(Move::new(square))
+        } else {
+            None
+        }
+    }
+
     /// The level a cube placed on `mv`'s square would land at, if the stack
-    /// has room.
+    /// has room (whether or not the move is legal otherwise).
     pub fn landing_level(&self, mv: Move) -> Option<Level> {
         let square = mv.square();
         let h = self.height(square);
@@ -55,9 +114,25 @@ impl Position {
             .flatten()
     }
 
-    /// Reads a move text, `E5` or `E5^2`; with a level, checks that the cube
-    /// would land there (KY-10). Legality is checked by `play`.
-    pub fn read_move(&self, text: &str) -> Result<Move, PlayError> {
+    /// Reads a move text, `E5` or `E5^2` (either case); with a level, checks
+    /// that the cube would land there (KY-10). Legality is checked by
+    /// [`play`](Position::play).
+    ///
+    /// ```
+    /// use kybo::{Move, PlayError, Position, Square};
+    /// let mut pos = Position::default();
+    /// pos.play(pos.parse_move("e5")?)?;
+    /// assert_eq!(pos.parse_move("E5^2")?, Move::new(Square::E5));
+    /// assert!(matches!(pos.parse_move("E5^3"), Err(PlayError::LevelMismatch { .. })));
+    /// assert!(matches!(pos.parse_move("Z9"), Err(PlayError::Notation(_))));
+    /// # Ok::<(), PlayError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`PlayError::Notation`] for text that is not a move;
+    /// [`PlayError::LevelMismatch`] (or [`PlayError::StackFull`]) when the
+    /// level written is not where the cube would land.
+    pub fn parse_move(&self, text: &str) -> Result<Move, PlayError> {
         let (mv, written) = parse_move_text(text)?;
         if let Some(written) = written {
             let square = mv.square();
@@ -86,8 +161,8 @@ impl Position {
         }
     }
 
-    /// Plays a move that [`legal_squares`](Position::legal_squares) allows,
-    /// without checking it (what [`Game::play_unchecked`] does). Any other
+    /// Plays a move that [`legal_moves`](Position::legal_moves) lists,
+    /// without checking it (the fast path of search and playouts). Any other
     /// move leaves the position unspecified, but never panics.
     #[inline]
     pub fn play_unchecked(&mut self, mv: Move) {
@@ -119,10 +194,10 @@ impl Game for Position {
     type Player = Color;
     type EndReason = EndReason;
     type Error = PlayError;
-    type Config = crate::Config;
+    type Config = Config;
 
-    fn from_config(config: crate::Config) -> Position {
-        Position::with_config(config)
+    fn from_config(config: Config) -> Position {
+        Position::new(config)
     }
 
     #[inline]
@@ -132,7 +207,7 @@ impl Game for Position {
 
     #[inline]
     fn generate_moves(&self, moves: &mut MoveList<Move>) {
-        self.generate(moves);
+        Position::generate_moves(self, moves);
     }
 
     fn check(&self, mv: Move) -> Result<(), PlayError> {
@@ -140,7 +215,7 @@ impl Game for Position {
     }
 
     fn play(&mut self, mv: Move) -> Result<(), PlayError> {
-        self.play_move(mv)
+        Position::play(self, mv)
     }
 
     #[inline]
@@ -153,7 +228,7 @@ impl Game for Position {
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, PlayError> {
-        self.read_move(text)
+        Position::parse_move(self, text)
     }
 
     #[inline]

@@ -100,8 +100,8 @@ impl Stack {
 /// legal moves, or from a position text that passed the checks of KY-11.
 ///
 /// ```
-/// use kybo::{Color, Game, Move, Position, Square};
-/// let mut pos = Position::new();
+/// use kybo::{Color, Move, Position, Square};
+/// let mut pos = Position::default();
 /// assert_eq!(pos.turn(), Color::White);
 /// pos.play(Move::new(Square::E5))?;
 /// pos.play(Move::new(Square::E5))?; // Black stacks on White: level 2
@@ -121,19 +121,23 @@ pub struct Position {
 }
 
 impl Default for Position {
+    /// The empty board, White to move, with the default configuration
+    /// (unlimited supply).
     fn default() -> Position {
-        Position::new()
+        Position::new(Config::UNLIMITED)
     }
 }
 
 impl Position {
-    /// The empty board, White to move, unlimited supply.
-    pub const fn new() -> Position {
-        Position::with_config(Config::UNLIMITED)
-    }
-
-    /// The empty board, White to move, with `config`.
-    pub const fn with_config(config: Config) -> Position {
+    /// The empty board, White to move, in a game with `config`.
+    ///
+    /// ```
+    /// use kybo::{Color, Config, Position};
+    /// let pos = Position::new(Config::with_supply(20));
+    /// assert_eq!(pos.cubes_left(Color::White), Some(20));
+    /// assert_eq!(Position::new(Config::default()), Position::default());
+    /// ```
+    pub const fn new(config: Config) -> Position {
         Position {
             cubes: [[0; 4]; 2],
             placed: [0; 2],
@@ -151,7 +155,7 @@ impl Position {
 
     /// The player whose turn it is (after a KYBO: the loser, who may not move).
     #[inline]
-    pub const fn side_to_move(&self) -> Color {
+    pub const fn turn(&self) -> Color {
         self.to_move
     }
 

@@ -21,7 +21,7 @@ use crate::position::EndReason;
 /// use kybo::{Move, Square};
 /// let mut game = Reference::new(Default::default());
 /// assert_eq!(game.legal_squares().len(), 4);
-/// game.place(Move::new(Square::D4))?;
+/// game.play(Move::new(Square::D4))?;
 /// assert_eq!(game.stack(Square::D4), [kybo::Color::White]);
 /// # Ok::<(), kybo::PlayError>(())
 /// ```
@@ -65,7 +65,7 @@ impl Reference {
         for square in Square::ALL {
             r.stacks[square.index()] = pos.stack(square).iter().collect();
         }
-        r.to_move = pos.side_to_move();
+        r.to_move = pos.turn();
         let last = !r.to_move;
         if !r.empty_board() && !r.kybo_networks(last).is_empty() {
             r.winner = Some(last);
@@ -79,7 +79,7 @@ impl Reference {
     }
 
     /// The player to move.
-    pub fn side_to_move(&self) -> Color {
+    pub fn turn(&self) -> Color {
         self.to_move
     }
 
@@ -95,8 +95,12 @@ impl Reference {
         self.stacks.iter().all(Vec::is_empty)
     }
 
-    /// Why placing on `square` is illegal, if it is.
-    pub fn check(&self, square: Square) -> Result<(), PlayError> {
+    /// Why placing on `mv`'s square is illegal, if it is.
+    ///
+    /// # Errors
+    /// The broken rule.
+    pub fn check(&self, mv: Move) -> Result<(), PlayError> {
+        let square = mv.square();
         if let Some(winner) = self.winner {
             return Err(PlayError::GameOver {
                 outcome: Outcome::Win {
@@ -150,13 +154,16 @@ impl Reference {
     pub fn legal_squares(&self) -> Vec<Square> {
         Square::ALL
             .into_iter()
-            .filter(|&s| self.check(s).is_ok())
+            .filter(|&s| self.check(Move::new(s)).is_ok())
             .collect()
     }
 
     /// Places a cube on `mv`'s square, or says why not.
-    pub fn place(&mut self, mv: Move) -> Result<(), PlayError> {
-        self.check(mv.square())?;
+    ///
+    /// # Errors
+    /// The broken rule; nothing changes then.
+    pub fn play(&mut self, mv: Move) -> Result<(), PlayError> {
+        self.check(mv)?;
         let mover = self.to_move;
         self.stacks[mv.square().index()].push(mover);
         if !self.kybo_networks(mover).is_empty() {
@@ -236,7 +243,7 @@ impl Reference {
                 reason: EndReason::Kybo,
             });
         }
-        match self.check(Square::D4) {
+        match self.check(Move::new(Square::D4)) {
             Err(PlayError::NoCubeLeft { .. }) => Some(Outcome::Draw {
                 reason: EndReason::NoCubeLeft,
             }),
@@ -284,15 +291,15 @@ impl Game for Reference {
     }
 
     fn check(&self, mv: Move) -> Result<(), PlayError> {
-        self.clone().place(mv)
+        Reference::check(self, mv)
     }
 
     fn play(&mut self, mv: Move) -> Result<(), PlayError> {
-        self.place(mv)
+        Reference::play(self, mv)
     }
 
     fn play_unchecked(&mut self, mv: Move) {
-        let _ = self.place(mv);
+        let _ = Reference::play(self, mv);
     }
 
     fn outcome(&self) -> Option<Outcome<Color, EndReason>> {

@@ -1,12 +1,12 @@
 //! Bad input never panics: any string to any parser, any move to `play`, any
 //! serde input gives a typed error or a correct result.
 
-use board_core::{Game, MoveList, Rng, Square};
+use board_core::{MoveList, Rng, Square};
 use kybo::{Config, Cube, Level, Move, Position, Record};
 use proptest::prelude::*;
 
 fn random_position(seed: u64, plies: usize) -> Position {
-    let mut pos = Position::new();
+    let mut pos = Position::default();
     board_core::random_playout(&mut pos, &mut Rng::new(seed), plies);
     pos
 }
@@ -41,8 +41,8 @@ proptest! {
             let _ = text.parse::<Level>();
             if let Ok(record) = text.parse::<Record>() {
                 prop_assert_eq!(record.to_string().parse::<Record>(), Ok(record.clone()));
-                if let Ok(pos) = record.replay() {
-                    check_valid(&pos)?;
+                if let Ok(game) = record.replay() {
+                    check_valid(game.position())?;
                 }
             }
             let pos = random_position(text.len() as u64, 9);

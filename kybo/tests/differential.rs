@@ -12,7 +12,7 @@ use proptest::prelude::*;
 /// network, outcome, side to move, and the position text round trip.
 fn compare_game(seed: u64, config: Config) -> Result<usize, TestCaseError> {
     let mut rng = Rng::new(seed);
-    let mut fast = Position::with_config(config);
+    let mut fast = Position::new(config);
     let mut slow = Reference::new(config);
     let mut moves = MoveList::new();
     let mut plies = 0;
@@ -24,7 +24,12 @@ fn compare_game(seed: u64, config: Config) -> Result<usize, TestCaseError> {
         prop_assert_eq!(fast.count_legal_moves() as usize, slow_moves.len());
         for square in Square::ALL {
             let mv = Move::new(square);
-            prop_assert_eq!(fast.check(mv), slow.check(square), "verdict on {}", square);
+            prop_assert_eq!(
+                fast.check(mv),
+                slow.check(Move::new(square)),
+                "verdict on {}",
+                square
+            );
             prop_assert_eq!(fast.is_legal(mv), slow_moves.contains(&square));
             if !fast.is_legal(mv) {
                 let mut copy = fast;
@@ -32,7 +37,7 @@ fn compare_game(seed: u64, config: Config) -> Result<usize, TestCaseError> {
                 prop_assert_eq!(copy, fast, "a refused move changes nothing");
             }
         }
-        prop_assert_eq!(fast.turn(), slow.side_to_move());
+        prop_assert_eq!(fast.turn(), slow.turn());
         prop_assert_eq!(fast.winner(), slow.winner());
         let net = fast.winning_network().map(|n| {
             let mut v: Vec<_> = n.cubes().collect();
@@ -55,7 +60,7 @@ fn compare_game(seed: u64, config: Config) -> Result<usize, TestCaseError> {
             .copied()
             .filter(|&s| {
                 let mut next = slow.clone();
-                next.place(Move::new(s)).unwrap();
+                next.play(Move::new(s)).unwrap();
                 next.winner().is_some()
             })
             .collect();
@@ -65,7 +70,7 @@ fn compare_game(seed: u64, config: Config) -> Result<usize, TestCaseError> {
         }
         let mv = moves[rng.below(moves.len())];
         fast.play(mv).unwrap();
-        slow.place(mv).unwrap();
+        slow.play(mv).unwrap();
         plies += 1;
     }
 }
@@ -92,7 +97,7 @@ proptest! {
 fn random_games_reach_every_ending() {
     let mut endings = std::collections::BTreeSet::new();
     for seed in 0..400 {
-        let mut pos = Position::with_config(if seed % 2 == 0 {
+        let mut pos = Position::new(if seed % 2 == 0 {
             Config::default()
         } else {
             Config::with_supply(20 + (seed % 41) as u8)
@@ -107,7 +112,7 @@ fn random_games_reach_every_ending() {
 /// A position text with the stacks of a random game but its cube colours
 /// shuffled (counts kept): shapes and colour patterns play rarely reaches.
 fn shuffled_text(seed: u64, plies: usize) -> String {
-    let mut pos = Position::new();
+    let mut pos = Position::default();
     let mut rng = Rng::new(seed);
     board_core::random_playout(&mut pos, &mut rng, plies);
     let mut colours: Vec<char> = Square::ALL
@@ -155,7 +160,7 @@ proptest! {
         let fast_moves: Vec<Square> = fast.legal_squares().iter().collect();
         prop_assert_eq!(fast_moves, slow.legal_squares());
         for square in Square::ALL {
-            prop_assert_eq!(fast.check(Move::new(square)), slow.check(square));
+            prop_assert_eq!(fast.check(Move::new(square)), slow.check(Move::new(square)));
         }
         for color in [board_core::Color::White, board_core::Color::Black] {
             prop_assert_eq!(fast.has_kybo(color), !slow.kybo_networks(color).is_empty());
@@ -187,9 +192,9 @@ fn random_move_repeats_random_playout() {
         } else {
             Config::with_supply(30)
         };
-        let mut listed = Position::with_config(config);
+        let mut listed = Position::new(config);
         let done = board_core::random_playout(&mut listed, &mut Rng::new(seed), 1000);
-        let mut direct = Position::with_config(config);
+        let mut direct = Position::new(config);
         let mut rng = Rng::new(seed);
         let mut plies = 0;
         while let Some(mv) = direct.random_move(&mut rng) {

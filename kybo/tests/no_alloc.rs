@@ -7,7 +7,7 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
-use board_core::{Game, MoveList, Rng};
+use board_core::{MoveList, Rng};
 use kybo::{Config, Move, Position};
 
 struct Counting;
@@ -49,7 +49,7 @@ fn movegen_play_and_kybo_test_do_not_allocate() {
         } else {
             Config::with_supply(40)
         };
-        let mut pos = Position::with_config(config);
+        let mut pos = Position::new(config);
         loop {
             pos.generate_moves(&mut moves);
             if moves.is_empty() {

@@ -11,8 +11,8 @@ const EMPTY: &str = "......../......../......../......../......../......../.....
 // KY-11: the empty board and a few positions round-trip.
 #[test]
 fn ky11_round_trip() {
-    assert_eq!(Position::from_text(EMPTY).unwrap(), Position::new());
-    assert_eq!(Position::new().to_text(), EMPTY);
+    assert_eq!(Position::from_text(EMPTY).unwrap(), Position::default());
+    assert_eq!(Position::default().to_text(), EMPTY);
     let pos = replay("D4 D4 E4 E4 E4 D5 C4 C4 C4");
     let t = pos.to_text();
     assert_eq!(
@@ -349,12 +349,12 @@ mod serde_tests {
         assert_eq!(
             json,
             format!(
-                r#"{{"text":"{}","config":{{"supply":"unlimited"}}}}"#,
+                r#"{{"config":{{"supply":"unlimited"}},"text":"{}"}}"#,
                 pos.to_text()
             )
         );
         assert_eq!(serde_json::from_str::<Position>(&json).unwrap(), pos);
-        let limited = Position::with_config(Config::with_supply(12));
+        let limited = Position::new(Config::with_supply(12));
         let json = serde_json::to_string(&limited).unwrap();
         assert!(json.contains(r#"{"per_player":12}"#), "{json}");
         assert_eq!(serde_json::from_str::<Position>(&json).unwrap(), limited);

@@ -30,15 +30,15 @@ const PERFT_8: u64 = 46_275_904;
 #[test]
 fn ky13_perft_fast_path() {
     for (depth, count) in PERFT {
-        assert_eq!(perft(&Position::new(), depth), count, "depth {depth}");
+        assert_eq!(perft(&Position::default(), depth), count, "depth {depth}");
     }
-    assert_eq!(perft(&Position::new(), 8), PERFT_8);
+    assert_eq!(perft(&Position::default(), 8), PERFT_8);
 }
 
 // KY-13: a finished game has no moves.
 #[test]
 fn ky13_finished_game_has_no_moves() {
-    let drawn = Position::with_config(Config::with_supply(0));
+    let drawn = Position::new(Config::with_supply(0));
     assert_eq!(perft(&drawn, 1), 0);
     assert_eq!(perft(&drawn, 3), 0);
     let won: kybo::Record = "D4 E4 D3 E5 D2 E4 D1 E5 D5 E4 D6 E5 D7 E4 D8"
@@ -52,7 +52,7 @@ fn ky13_finished_game_has_no_moves() {
 // KY-13: with a supply of 2 cubes each the tree stops after 4 plies.
 #[test]
 fn ky13_perft_limited_supply() {
-    let pos = Position::with_config(Config::with_supply(2));
+    let pos = Position::new(Config::with_supply(2));
     assert_eq!(perft(&pos, 4), PERFT[3].1);
     assert_eq!(perft(&pos, 5), 0);
 }
@@ -67,7 +67,7 @@ fn ky13_reference_perft() {
         assert_eq!(perft(&start, depth), count, "depth {depth}");
     }
     // divide agrees move by move at depth 4
-    let fast = board_core::divide(&Position::new(), 4);
+    let fast = board_core::divide(&Position::default(), 4);
     let slow = board_core::divide(&start, 4);
     assert_eq!(fast, slow);
 }
@@ -128,7 +128,7 @@ fn ky13_perft_suite_reference() {
 // the same size.
 #[test]
 fn ky13_openings_are_symmetric() {
-    let parts = board_core::divide(&Position::new(), 6);
+    let parts = board_core::divide(&Position::default(), 6);
     assert_eq!(parts.len(), 4);
     assert!(parts.iter().all(|p| p.1 * 4 == PERFT[5].1), "{parts:?}");
 }

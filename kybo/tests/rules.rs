@@ -4,8 +4,8 @@ mod common;
 
 use common::{position, replay, replay_with, sq, text};
 use kybo::{
-    Color, Config, Cube, EndReason, Game, Level, Move, MoveList, Outcome, PlayError, Position,
-    Square, Zone,
+    Color, Config, Cube, EndReason, Level, Move, MoveList, Outcome, PlayError, Position, Square,
+    Zone,
 };
 
 fn mv(s: &str) -> Move {
@@ -19,7 +19,7 @@ fn cube(s: &str) -> Cube {
 // KY-1: an 8×8 board, White and Black, White first.
 #[test]
 fn ky1_board_and_players() {
-    let pos = Position::new();
+    let pos = Position::default();
     assert_eq!(pos.turn(), Color::White);
     assert_eq!(pos.to_text().matches('.').count(), 64);
     assert_eq!(Square::ALL.len(), 64);
@@ -85,7 +85,7 @@ fn ky2_board_capacity() {
 // KY-3: the first cube goes on a Dungeon square.
 #[test]
 fn ky3_first_cube_outside_dungeon_rejected() {
-    let pos = Position::new();
+    let pos = Position::default();
     let mut moves = MoveList::new();
     pos.generate_moves(&mut moves);
     assert_eq!(
@@ -163,7 +163,7 @@ fn ky4_stacked_cube_always_touches() {
 #[test]
 fn ky5_cubes_stay() {
     let mut rng = board_core::Rng::new(5);
-    let mut pos = Position::new();
+    let mut pos = Position::default();
     let mut moves = MoveList::new();
     loop {
         pos.generate_moves(&mut moves);
@@ -207,9 +207,9 @@ fn ky6_ky9_limited_supply_draw() {
             player: Color::White
         })
     );
-    assert_eq!(Position::new().cubes_left(Color::White), None);
+    assert_eq!(Position::default().cubes_left(Color::White), None);
     // With no cube at all the game is drawn before it starts.
-    let zero = Position::with_config(Config::with_supply(0));
+    let zero = Position::new(Config::with_supply(0));
     assert!(zero.is_draw());
     // A KYBO with the last cube of the supply still wins.
     let won = replay_with(
@@ -475,14 +475,15 @@ fn ky12_record_round_trip_and_errors() {
     assert_eq!(record.to_string(), "D4 E4 D4^2 E4^2");
     assert_eq!(record.to_string().parse::<kybo::Record>().unwrap(), record);
     assert_eq!(
-        record.moves().collect::<Vec<_>>(),
+        record.moves().to_vec(),
         [mv("D4"), mv("E4"), mv("D4"), mv("E4")]
     );
     assert_eq!(record.len(), 4);
     assert!(!record.is_empty());
     assert!("".parse::<kybo::Record>().unwrap().is_empty());
-    let pos = record.replay().unwrap();
-    assert_eq!(pos.height(sq("D4")), 2);
+    let game = record.replay().unwrap();
+    assert_eq!(game.position().height(sq("D4")), 2);
+    assert_eq!(game.moves(), record.moves());
     let err = "D4 E4 D4^3"
         .parse::<kybo::Record>()
         .unwrap()
@@ -517,7 +518,7 @@ fn ky12_record_round_trip_and_errors() {
     assert!("".parse::<kybo::Record>().unwrap().is_empty());
     let built: kybo::Record = [mv("D4"), mv("D4")].into_iter().collect();
     assert_eq!(built.to_string(), "D4 D4");
-    let mut pushed = kybo::Record::new();
+    let mut pushed = kybo::Record::default();
     pushed.push(mv("E5"));
     assert_eq!(pushed.len(), 1);
 }
@@ -525,7 +526,7 @@ fn ky12_record_round_trip_and_errors() {
 // KY-8: winning squares of the player to move, also when the player to move is Black.
 #[test]
 fn ky8_winning_squares_query() {
-    assert!(Position::new().winning_squares().is_empty());
+    assert!(Position::default().winning_squares().is_empty());
     // Black to move with a column on file E from E1 to E7 (White stacks on D).
     let pos = replay("D4 E4 D4 E3 D4 E2 D5 E1 D5 E5 D5 E6 D5 E7");
     assert_eq!(pos.turn(), Color::White);

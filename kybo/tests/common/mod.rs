@@ -6,18 +6,20 @@ use kybo::{Config, Position, Record, Square};
 /// Replays a record from the empty board (unlimited supply), panicking with
 /// the record error if a move is illegal.
 pub fn replay(moves: &str) -> Position {
-    moves
+    let game = moves
         .parse::<Record>()
         .and_then(|r| r.replay())
-        .unwrap_or_else(|e| panic!("{moves}: {e}"))
+        .unwrap_or_else(|e| panic!("{moves}: {e}"));
+    *game.position()
 }
 
-/// Replays a record with `config`.
+/// Replays the moves of a record from the empty board of a game with `config`.
 pub fn replay_with(moves: &str, config: Config) -> Position {
-    moves
-        .parse::<Record>()
-        .and_then(|r| r.replay_with(config))
-        .unwrap_or_else(|e| panic!("{moves}: {e}"))
+    let parsed: Record = moves.parse().unwrap_or_else(|e| panic!("{moves}: {e}"));
+    let mut record = Record::new(Position::new(config));
+    record.extend(parsed.moves().iter().copied());
+    let game = record.replay().unwrap_or_else(|e| panic!("{moves}: {e}"));
+    *game.position()
 }
 
 /// A position text from `(square, stack bottom-to-top)` pairs and the side to move.
