@@ -4,12 +4,13 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::error::ParseError;
-use crate::position::Category;
+use crate::error::ConfigError;
+use crate::position::{Category, Player};
 
 /// Points of a closed live square by category (EOC-14). Default 6/9/12/12.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(default, deny_unknown_fields))]
 pub struct Points {
     /// A 1×1 with no dark on its outline.
     pub standard: u8,
@@ -48,24 +49,33 @@ impl Default for Points {
     }
 }
 
-/// The configuration of a game (EOC-4, EOC-10, EOC-14, EOC-15).
+/// The configuration of a game (EOC-4, EOC-5, EOC-10, EOC-14, EOC-15):
+/// everything a game needs to start, the first player included.
 ///
 /// Every combination of values is a valid configuration. Its text is a preset
-/// name (`standard`, `family`) or its fields:
-/// `pale=50 dark=20 reds=10 red-mode=off auto-announce=off points=6/9/12/12`.
+/// name (`standard`, `family`), optionally followed by fields that change it,
+/// or the fields alone (missing ones keep the `standard` value):
+/// `pale=50 dark=20 reds=10 red-mode=off auto-announce=off points=6/9/12/12`,
+/// and `first=two` when Two plays first. The formatter writes the preset name
+/// when there is one, else every field but `first`, and `first=two` last when
+/// Two plays first.
 ///
 /// ```
-/// use echec_o_cube::Config;
+/// use echec_o_cube::{Config, Player};
 /// let c = Config::default();
 /// assert_eq!((c.pale, c.dark, c.reds, c.red_mode, c.auto_announce), (50, 20, 10, false, false));
+/// assert_eq!(c.first, Player::One);
 /// assert_eq!(c.to_string(), "standard");
 /// let small: Config = "pale=3 dark=2 reds=1 red-mode=on auto-announce=off points=6/9/12/12".parse()?;
 /// assert_eq!(small.to_string().parse::<Config>()?, small);
-/// assert_eq!("family".parse::<Config>()?, Config::FAMILY);
-/// # Ok::<(), echec_o_cube::ParseError>(())
+/// let two: Config = "family first=two".parse()?;
+/// assert_eq!(two, Config { first: Player::Two, ..Config::FAMILY });
+/// assert_eq!(two.to_string(), "family first=two");
+/// # Ok::<(), echec_o_cube::ConfigError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(default, deny_unknown_fields))]
 pub struct Config {
     /// Pale pieces in each player's supply (default 50).
     pub pale: u8,
@@ -79,6 +89,9 @@ pub struct Config {
     pub auto_announce: bool,
     /// The points table (EOC-14).
     pub points: Points,
+    /// Who plays first (EOC-5; default One). [`Position::toss`](crate::Position::toss)
+    /// chooses it by a seeded coin toss.
+    pub first: Player,
 }
 
 impl Config {
@@ -90,6 +103,7 @@ impl Config {
         red_mode: false,
         auto_announce: false,
         points: Points::DEFAULT,
+        first: Player::One,
     };
 
     /// The defaults with red mode on (family mode), preset name `family`.
@@ -98,16 +112,34 @@ impl Config {
         ..Config::STANDARD
     };
 
-    /// The named presets a record may use instead of the fields.
+    /// The named presets a text may use instead of the fields (both with
+    /// One first).
     pub const PRESETS: [(&'static str, Config); 2] =
         [("standard", Config::STANDARD), ("family", Config::FAMILY)];
 
-    /// The preset name of this configuration, if it is one.
+    /// The preset name of this configuration's rules (whoever plays first),
+    /// if it is one.
     pub fn preset_name(&self) -> Option<&'static str> {
+        let rules = Config {
+            first: Player::One,
+            ..*self
+        };
         Config::PRESETS
             .iter()
-            .find(|(_, c)| c == self)
+            .find(|(_, c)| *c == rules)
             .map(|(n, _)| *n)
+    }
+
+    /// This configuration with `first` to play first.
+    #[must_use]
+    pub const fn with_first(self, first: Player) -> Config {
+        Config { first, ..self }
+    }
+
+    /// The text of the rules alone, without `first=`: what a record's
+    /// `config` line holds (its `first` line names the first player).
+    pub(crate) fn rules_text(&self) -> String {
+        self.with_first(Player::One).to_string()
     }
 }
 
@@ -126,11 +158,23 @@ fn on_off(b: bool) -> &'static str {
 }
 
 impl fmt::Display for Config {
-    /// The preset name, or the fields in order.
+    /// The preset name, or the fields in order; then `first=two` if Two
+    /// plays first.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if let Some(name) = self.preset_name() {
-            return f.write_str(name);
+            f.write_str(name)?;
+        } else {
+            self.write_fields(f)?;
         }
+        if self.first == Player::Two {
+            f.write_str(" first=two")?;
+        }
+        Ok(())
+    }
+}
+
+impl Config {
+    fn write_fields(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let p = self.points;
         write!(
             f,
@@ -148,37 +192,44 @@ impl fmt::Display for Config {
     }
 }
 
-fn bad(text: &str, reason: &'static str) -> ParseError {
-    ParseError::Config {
-        text: text.to_owned(),
+fn bad(text: &str, reason: &'static str) -> ConfigError {
+    ConfigError {
+        text: board_core::excerpt(text),
         reason,
     }
 }
 
-fn number(field: &str, v: &str) -> Result<u8, ParseError> {
+fn number(field: &str, v: &str) -> Result<u8, ConfigError> {
+    if v.is_empty() || !v.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(bad(field, "expected a whole number 0-255"));
+    }
     v.parse()
         .map_err(|_| bad(field, "expected a whole number 0-255"))
 }
 
 impl FromStr for Config {
-    type Err = ParseError;
+    type Err = ConfigError;
 
-    /// A preset name (`standard`, `family`, any case), or `key=value` fields
-    /// separated by blank space; missing fields keep their default.
-    fn from_str(s: &str) -> Result<Config, ParseError> {
+    /// A preset name (`standard`, `family`, any case) and/or `key=value`
+    /// fields separated by blank space; missing fields keep the preset's (or
+    /// the standard) value.
+    fn from_str(s: &str) -> Result<Config, ConfigError> {
         let t = s.trim();
         if t.is_empty() {
             return Err(bad(s, "empty"));
         }
-        if let Some((_, c)) = Config::PRESETS
-            .iter()
-            .find(|(n, _)| n.eq_ignore_ascii_case(t))
-        {
-            return Ok(*c);
-        }
+        let mut words = t.split_whitespace().peekable();
         let mut c = Config::STANDARD;
-        let mut seen = [false; 6];
-        for field in t.split_whitespace() {
+        if let Some((_, preset)) = words.peek().and_then(|w| {
+            Config::PRESETS
+                .iter()
+                .find(|(n, _)| n.eq_ignore_ascii_case(w))
+        }) {
+            c = *preset;
+            words.next();
+        }
+        let mut seen = [false; 7];
+        for field in words {
             let Some((k, v)) = field.split_once('=') else {
                 return Err(bad(field, "expected a preset name or key=value fields"));
             };
@@ -224,6 +275,12 @@ impl FromStr for Config {
                     };
                     5
                 }
+                "first" => {
+                    c.first = v
+                        .parse()
+                        .map_err(|_| bad(field, "expected first=one or first=two"))?;
+                    6
+                }
                 _ => return Err(bad(field, "unknown field")),
             };
             if seen[slot] {
@@ -260,15 +317,28 @@ mod tests {
                 maximal: 3,
                 big: 4,
             },
+            first: Player::Two,
         };
         let text = custom.to_string();
         assert_eq!(
             text,
-            "pale=1 dark=0 reds=255 red-mode=on auto-announce=on points=1/2/3/4"
+            "pale=1 dark=0 reds=255 red-mode=on auto-announce=on points=1/2/3/4 first=two"
         );
         assert_eq!(text.parse::<Config>(), Ok(custom));
         assert_eq!("FAMILY".parse::<Config>(), Ok(Config::FAMILY));
         assert_eq!("pale=50".parse::<Config>(), Ok(Config::STANDARD));
+        assert_eq!(
+            "family pale=3".parse::<Config>(),
+            Ok(Config {
+                pale: 3,
+                ..Config::FAMILY
+            })
+        );
+        assert_eq!(
+            "standard first=TWO".parse::<Config>(),
+            Ok(Config::STANDARD.with_first(Player::Two))
+        );
+        assert_eq!(Config::STANDARD.with_first(Player::Two).rules_text(), "standard");
         for bad in [
             "",
             "nonsense",
@@ -279,6 +349,10 @@ mod tests {
             "points=1/2/3",
             "points=1/2/3/4/5",
             "colour=red",
+            "pale=+5",
+            "first=three",
+            "standard standard",
+            "first=one first=two",
         ] {
             assert!(bad.parse::<Config>().is_err(), "{bad}");
         }

@@ -101,7 +101,7 @@ impl fmt::Display for Position {
                 if c.dead { ", dead" } else { "" }
             )?;
         }
-        match self.result() {
+        match self.outcome() {
             Some(outcome) => writeln!(f, "game over: {outcome}")?,
             None => writeln!(f, "to move: {}", self.turn())?,
         }

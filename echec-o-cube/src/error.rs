@@ -1,23 +1,29 @@
 //! The typed errors of the crate: text that could not be read, moves that
 //! break a rule, records that do not replay, and invalid positions.
+//!
+//! Every error that keeps some of its input keeps at most
+//! [`board_core::excerpt`] of it (40 characters and `…`), so a huge bad
+//! input never makes a huge message.
 
 use board_core::{NotationError, Square};
 use thiserror::Error;
 
-use crate::geometry::Segment;
+use crate::geometry::{GameSquare, Segment};
+use crate::notation::Move;
 use crate::position::{Kind, Player};
 
-/// Text that is not a valid crossing, segment, square, move, player or
-/// configuration.
+/// Text that is not a move (EOC-20) or one of its parts: a crossing, a
+/// segment, a square; also the text of a player, a piece kind, a category or
+/// an end reason.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum ParseError {
+pub enum ParseMoveError {
     /// A crossing (`D5`) was malformed.
     #[error(transparent)]
     Crossing(#[from] NotationError),
     /// The text does not have the expected shape.
     #[error("{text:?}: expected {expected}")]
     Syntax {
-        /// The text given.
+        /// The text given (its first characters if long).
         text: String,
         /// What was expected.
         expected: &'static str,
@@ -25,19 +31,19 @@ pub enum ParseError {
     /// Two crossings that are not neighbours on one groove (EOC-2).
     #[error("{text:?}: the two crossings of a segment must be neighbours on one groove (EOC-2)")]
     NotNeighbours {
-        /// The text given.
+        /// The text given (its first characters if long).
         text: String,
     },
     /// Two crossings that are not opposite corners of a 1×1 or 2×2 square (EOC-11).
     #[error("{text:?}: not two opposite corners of a 1x1 or 2x2 square (EOC-11)")]
     NotASquare {
-        /// The text given.
+        /// The text given (its first characters if long).
         text: String,
     },
     /// A piece letter other than `P`, `F` or `R` (EOC-3, EOC-20).
     #[error("{text:?}: unknown piece letter {found:?}, expected P, F or R (EOC-20)")]
     PieceLetter {
-        /// The text given.
+        /// The text given (its first characters if long).
         text: String,
         /// The letter found.
         found: char,
@@ -45,29 +51,37 @@ pub enum ParseError {
     /// A red followed by `!`: only placements are announced (EOC-20).
     #[error("{text:?}: only a pale or dark placement can be announced with '!' (EOC-20)")]
     AnnouncedRed {
-        /// The text given.
+        /// The text given (its first characters if long).
         text: String,
     },
     /// A player other than `One` or `Two` (EOC-5).
     #[error("{text:?}: expected a player, One or Two (EOC-5)")]
     Player {
-        /// The text given.
+        /// The text given (its first characters if long).
         text: String,
-    },
-    /// A configuration text that is neither a preset name nor valid fields.
-    #[error("configuration {text:?}: {reason}")]
-    Config {
-        /// The text given (the field at fault, or the whole text).
-        text: String,
-        /// What was wrong.
-        reason: &'static str,
     },
 }
 
-/// Why a move cannot be played in a position. Each variant names the rule it
+/// A configuration text that is neither a preset name nor valid fields
+/// (see [`Config`](crate::Config)).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("configuration {text:?}: {reason}")]
+pub struct ConfigError {
+    /// The text at fault: the field, or the whole text (its first characters
+    /// if long).
+    pub text: String,
+    /// What was wrong.
+    pub reason: &'static str,
+}
+
+/// Why a move cannot be read or played in a position: the one error of
+/// `check`, `play` and `parse_move`. Each rule variant names the rule it
 /// breaks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum PlayError {
+    /// The text is not a move (EOC-20).
+    #[error(transparent)]
+    Parse(#[from] ParseMoveError),
     /// The game is over: nothing more can be played (EOC-18).
     #[error("the game is over (EOC-18)")]
     GameOver,
@@ -112,20 +126,8 @@ pub enum PlayError {
     RedModeOff,
 }
 
-/// Why a move given as text could not be played: it could not be read, or
-/// it breaks a rule. The error type of the [`board_core::Game`] implementation.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum Error {
-    /// The text is not a move.
-    #[error(transparent)]
-    Parse(#[from] ParseError),
-    /// The move breaks a rule.
-    #[error(transparent)]
-    Play(#[from] PlayError),
-}
-
 /// Why a game record could not be read or replayed (EOC-21). Line numbers
-/// start at 1.
+/// and move numbers start at 1.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum RecordError {
     /// The record lacks its `config` line.
@@ -134,95 +136,184 @@ pub enum RecordError {
     /// The record lacks its `first` line.
     #[error("the record has no `first` line (EOC-21)")]
     MissingFirst,
-    /// A header line appears twice, or after the moves began.
+    /// A header line appears twice, or after the moves began, or names the
+    /// first player inside the `config` line.
     #[error("line {line}: unexpected header line {text:?} (EOC-21)")]
     MisplacedHeader {
         /// Line number.
         line: usize,
-        /// The line.
+        /// The line (its first characters if long).
         text: String,
     },
-    /// A header line's value could not be read.
+    /// The `config` line's value could not be read.
     #[error("line {line}: {error}")]
-    Header {
+    Config {
         /// Line number.
         line: usize,
         /// What was wrong.
-        error: ParseError,
+        error: ConfigError,
+    },
+    /// The `first` line's value is not a player.
+    #[error("line {line}: {error}")]
+    First {
+        /// Line number.
+        line: usize,
+        /// What was wrong.
+        error: ParseMoveError,
+    },
+    /// The `start` line's position text is invalid (EOC-23).
+    #[error("line {line}: start position: {error}")]
+    Start {
+        /// Line number.
+        line: usize,
+        /// What was wrong.
+        error: PositionError,
     },
     /// A move line could not be read.
-    #[error("line {line}: {error}")]
+    #[error("line {line}: move {number}: {error}")]
     Move {
         /// Line number.
         line: usize,
+        /// The 1-based number of the move.
+        number: usize,
         /// What was wrong.
-        error: ParseError,
+        error: ParseMoveError,
     },
-    /// A move line holds a move that breaks a rule.
-    #[error("line {line}: move {mv} is illegal: {error}")]
+    /// A move breaks a rule where it is played.
+    #[error("line {line}: move {number} ({mv}) is illegal: {error}")]
     Illegal {
-        /// Line number.
+        /// The 1-based number of the move.
+        number: usize,
+        /// Line number (in the text the record was read from, or as
+        /// [`Display`](core::fmt::Display) writes it).
         line: usize,
-        /// The move, as written by the formatter.
-        mv: String,
+        /// The move.
+        mv: Move,
         /// The rule it breaks.
         error: PlayError,
     },
 }
 
-/// Why a position given as data (serde) is not one the rules can reach.
+/// Why a position text (EOC-23), or a position given through serde, is not
+/// a position the rules can reach. The validity rules (a)–(f) of EOC-23 each
+/// have their variants; the reachability checks of issue #12 add
+/// [`Placements`](PositionError::Placements),
+/// [`Unchained`](PositionError::Unchained) and the stricter
+/// [`Claim`](PositionError::Claim).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum PositionError {
-    /// A segment holds both a pale and a dark piece.
-    #[error("segment {0} holds two pieces (EOC-6)")]
-    TwoPieces(Segment),
-    /// Two darks end at one crossing (EOC-8).
-    #[error("two dark pieces end at {0} (EOC-8)")]
+    /// The text is not six fields separated by spaces (EOC-23).
+    #[error("expected six fields separated by spaces, found {found} (EOC-23)")]
+    Fields {
+        /// The number of fields found.
+        found: usize,
+    },
+    /// A field does not have the shape EOC-23 gives it.
+    #[error("{field} field {text:?}: expected {expected} (EOC-23)")]
+    Syntax {
+        /// Which field: `grooves`, `reds`, `turn`, `supplies`, `points` or
+        /// `closed squares`.
+        field: &'static str,
+        /// The field or the part of it at fault (its first characters if long).
+        text: String,
+        /// What was expected.
+        expected: &'static str,
+    },
+    /// (a) Two darks end at one crossing (EOC-8).
+    #[error("two dark pieces end at {0} (EOC-23 a, EOC-8)")]
     DarksTouch(Square),
-    /// The pieces do not form one chain where each touches one of the other
-    /// kind (EOC-9).
+    /// (b) A piece touches no piece of the other kind (EOC-9).
+    #[error("piece at {0} touches no piece of the other kind (EOC-23 b, EOC-9)")]
+    Untouched(Segment),
+    /// The pieces do not form one chain of pale–dark contacts, as they must
+    /// when each was placed touching an earlier one (EOC-9).
     #[error("piece at {0} is not chained to the others by pale-dark contacts (EOC-9)")]
     Unchained(Segment),
-    /// More pieces of a kind on the board and in the supplies than the
-    /// configuration gives, or fewer.
-    #[error(
-        "{kind} pieces: {on_board} on the board and {left} left do not add up to {total} (EOC-4)"
-    )]
-    PieceCount {
-        /// The kind.
-        kind: Kind,
-        /// On the board.
-        on_board: u32,
-        /// In both supplies.
-        left: u32,
-        /// What the configuration gives both players.
-        total: u32,
-    },
-    /// A supply is larger than the configuration gives.
-    #[error("{player}'s supply of {kind} exceeds the configuration (EOC-4)")]
+    /// (c) A supply is larger than the configuration gives.
+    #[error("{player}'s supply of {kind} ({left}) exceeds the configuration's {given} (EOC-23 c, EOC-4)")]
     SupplyTooLarge {
         /// The player.
         player: Player,
         /// The kind.
         kind: Kind,
+        /// What the text says is left.
+        left: u8,
+        /// What the configuration gives.
+        given: u8,
     },
-    /// Reds on the board and in the pool do not add up to the configured pool,
-    /// or reds outside red mode.
-    #[error("reds: {on_board} on the board and {left} in the pool do not fit the configuration (EOC-10)")]
+    /// (c) The pieces of a kind on the board are not those taken from the
+    /// supplies.
+    #[error("{kind} pieces: {on_board} on the board but {taken} taken from the supplies (EOC-23 c, EOC-4)")]
+    PieceCount {
+        /// The kind.
+        kind: Kind,
+        /// On the board.
+        on_board: u32,
+        /// Taken from both supplies.
+        taken: u32,
+    },
+    /// (c) The reds on the board are not those taken from the pool, or the
+    /// pool is larger than the configuration gives.
+    #[error("reds: {on_board} on the board and {left} in the pool do not fit the configured {given} (EOC-23 c, EOC-10)")]
     RedCount {
         /// On the board.
         on_board: u32,
         /// In the pool.
-        left: u32,
+        left: u8,
+        /// What the configuration gives.
+        given: u8,
     },
-    /// A square is said to be closed by a player but is not closed, or the last
-    /// move's closures are not closed squares.
-    #[error("closure data names a square that is not closed (EOC-12)")]
-    Closures,
-    /// The claimable points do not match the last move's live closures.
-    #[error("claimable points do not match the last placement (EOC-17)")]
-    Claim,
-    /// More points scored than the closed live squares are worth.
-    #[error("points scored exceed the worth of the closed live squares (EOC-14)")]
-    Points,
+    /// (d) Reds on the board outside red mode (EOC-10).
+    #[error("a red stands on {0} but red mode is off (EOC-23 d, EOC-10)")]
+    RedModeOff(Square),
+    /// (d) A crossing listed twice among the reds.
+    #[error("red on {0} listed twice (EOC-23 d)")]
+    DuplicateRed(Square),
+    /// (e) A square listed as closed whose outline is not full (EOC-12).
+    #[error("square {0} is listed as closed but its outline is not full (EOC-23 e, EOC-12)")]
+    NotClosed(GameSquare),
+    /// (e) A closed square missing from the list (EOC-12).
+    #[error("square {0} is closed but not listed (EOC-23 e, EOC-12)")]
+    Unlisted(GameSquare),
+    /// (e) A square listed twice.
+    #[error("square {0} listed twice (EOC-23 e)")]
+    DuplicateSquare(GameSquare),
+    /// (e) A dead square with a scorer (EOC-13).
+    #[error("square {0} is dead (a red on its outline) but has a scorer (EOC-23 e, EOC-13)")]
+    DeadScored(GameSquare),
+    /// (e) A player's points are not the sum of the squares they scored (EOC-14).
+    #[error("{player} has {stated} points but scored squares worth {scored} (EOC-23 e, EOC-14)")]
+    Points {
+        /// The player.
+        player: Player,
+        /// The points the text gives.
+        stated: u16,
+        /// The worth of the squares listed as scored by them.
+        scored: u32,
+    },
+    /// (f) The claimable points are not the worth of the live squares one
+    /// placement of the other player closed and nobody scored (EOC-17).
+    #[error("{claimable} claimable points match no placement of the other player (EOC-23 f, EOC-17)")]
+    Claim {
+        /// The claimable points given.
+        claimable: u16,
+    },
+    /// Claimable points in a finished position: they lapse (EOC-18).
+    #[error("{claimable} claimable points in a finished game: they lapse (EOC-18)")]
+    ClaimInFinishedGame {
+        /// The claimable points given.
+        claimable: u16,
+    },
+    /// The pieces each player placed do not fit the turns: alternate turns
+    /// from the first player, one more placement per bonus turn, a bonus
+    /// turn only after an announced closing (EOC-5, EOC-6, EOC-16).
+    #[error("One placed {one} and Two placed {two} pieces: no order of turns and bonus turns from the closures gives that with {turn} to move (EOC-5, EOC-16)")]
+    Placements {
+        /// Pieces placed by One.
+        one: u32,
+        /// Pieces placed by Two.
+        two: u32,
+        /// The player to move.
+        turn: Player,
+    },
 }

@@ -10,7 +10,8 @@ use core::str::FromStr;
 
 use board_core::{Bitboard, Square};
 
-use crate::error::ParseError;
+use crate::error::ParseMoveError;
+use board_core::excerpt;
 
 /// Crossings that start a horizontal segment (files `A`–`G`).
 pub(crate) const H_SEGMENTS: u64 = 0x7f7f_7f7f_7f7f_7f7f;
@@ -50,7 +51,7 @@ pub enum Orientation {
 /// assert_eq!(s.ends(), (Square::D5, Square::E5));
 /// assert!("D5-F5".parse::<Segment>().is_err());
 /// assert_eq!(Segment::ALL.len(), 112);
-/// # Ok::<(), echec_o_cube::ParseError>(())
+/// # Ok::<(), echec_o_cube::ParseMoveError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Segment(u8);
@@ -193,11 +194,11 @@ impl fmt::Display for Segment {
 }
 
 /// Splits `A-B` into its two crossings.
-pub(crate) fn parse_pair(s: &str, what: &'static str) -> Result<(Square, Square), ParseError> {
+pub(crate) fn parse_pair(s: &str, what: &'static str) -> Result<(Square, Square), ParseMoveError> {
     let t = s.trim();
     let Some((a, b)) = t.split_once('-') else {
-        return Err(ParseError::Syntax {
-            text: s.to_owned(),
+        return Err(ParseMoveError::Syntax {
+            text: excerpt(s),
             expected: what,
         });
     };
@@ -207,13 +208,13 @@ pub(crate) fn parse_pair(s: &str, what: &'static str) -> Result<(Square, Square)
 }
 
 impl FromStr for Segment {
-    type Err = ParseError;
+    type Err = ParseMoveError;
 
     /// Parses `D5-E5`, `e5-d5`, `D5-D6`… (EOC-2).
-    fn from_str(s: &str) -> Result<Segment, ParseError> {
+    fn from_str(s: &str) -> Result<Segment, ParseMoveError> {
         let (a, b) = parse_pair(s, "a segment: two crossings joined by '-', like D5-E5")?;
-        Segment::between(a, b).ok_or_else(|| ParseError::NotNeighbours {
-            text: s.trim().to_owned(),
+        Segment::between(a, b).ok_or_else(|| ParseMoveError::NotNeighbours {
+            text: excerpt(s.trim()),
         })
     }
 }
@@ -244,7 +245,7 @@ pub enum Size {
 /// assert_eq!(sq.outline().len(), 8);
 /// assert_eq!(sq.to_string(), "D5-F7");
 /// assert_eq!(GameSquare::ALL.len(), 85);
-/// # Ok::<(), echec_o_cube::ParseError>(())
+/// # Ok::<(), echec_o_cube::ParseMoveError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct GameSquare(u8);
@@ -354,10 +355,10 @@ impl fmt::Display for GameSquare {
 }
 
 impl FromStr for GameSquare {
-    type Err = ParseError;
+    type Err = ParseMoveError;
 
     /// Parses two opposite corners of a 1×1 or 2×2 square, in any order.
-    fn from_str(s: &str) -> Result<GameSquare, ParseError> {
+    fn from_str(s: &str) -> Result<GameSquare, ParseMoveError> {
         let (a, b) = parse_pair(
             s,
             "a square: two opposite corners joined by '-', like D5-E6",
@@ -370,14 +371,14 @@ impl FromStr for GameSquare {
             (1, 1) => Size::Unit,
             (2, 2) => Size::Big,
             _ => {
-                return Err(ParseError::NotASquare {
-                    text: s.trim().to_owned(),
+                return Err(ParseMoveError::NotASquare {
+                    text: excerpt(s.trim()),
                 })
             }
         };
         // Opposite corners of a square that fits: always on the board.
-        GameSquare::new(size, corner).ok_or_else(|| ParseError::NotASquare {
-            text: s.trim().to_owned(),
+        GameSquare::new(size, corner).ok_or_else(|| ParseMoveError::NotASquare {
+            text: excerpt(s.trim()),
         })
     }
 }

@@ -4,6 +4,21 @@
 //! and Boxes invented by Alain Dupont, on bitboards. Rule IDs (`EOC-n`) refer
 //! to section 1 of the workspace's [`RULES.md`](https://github.com/board-rules/board-games/blob/main/RULES.md).
 //!
+//! ```
+//! use echec_o_cube::{Match, Position, Record};
+//!
+//! let mut game = Match::new(Position::default());
+//! while game.outcome().is_none() {
+//!     let mv = game.legal_moves()[0]; // a UI asks the player instead
+//!     game.play(mv)?;
+//! }
+//! println!("{}\n{}", game.position(), game.outcome().unwrap());
+//! assert!(game.undo().is_some() && game.outcome().is_none()); // take the last move back
+//! let record: Record = game.record().to_string().parse()?;
+//! assert_eq!(record.replay()?, game);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! ## The rules in brief
 //! - 8 vertical grooves `A`–`H` and 8 horizontal grooves `1`–`8` cross at 64
 //!   crossings (`D5`); between neighbouring crossings lie 112 segments
@@ -26,20 +41,24 @@
 //!
 //! ## A short game
 //! ```
-//! use echec_o_cube::{Config, Move, Player, Position};
+//! use echec_o_cube::{Player, Position};
 //!
-//! let mut pos = Position::new(Config::default(), Player::One);
+//! let mut pos = Position::default(); // standard rules, One first
 //! for text in ["P D5-E5", "F E5-E6", "P D6-E6", "F D5-D6", "claim"] {
-//!     pos.play(text.parse::<Move>()?)?;
+//!     pos.play(pos.parse_move(text)?)?;
 //! }
 //! // Two closed D5-E6 (two darks: maximal, 12) without announcing;
 //! // One claimed the 12 points and now places a piece.
 //! assert_eq!(pos.points(Player::One), 12);
 //! assert_eq!(pos.turn(), Player::One);
-//! pos.play("P C5-D5".parse()?)?;
+//! // The claim credits One with the square Two closed (EOC-17).
+//! let d5e6 = pos.closed_squares().next().unwrap();
+//! assert_eq!((d5e6.closed_by, d5e6.scored_by), (Player::Two, Some(Player::One)));
+//! assert_eq!(pos.to_text(), "7/8/7/8/7/8/3p3/3ff3/3p3/8/7/8/7/8/7 - 1 49,20,48,18,10 12,0 D5-E6:21");
+//! pos.play(pos.parse_move("P C5-D5")?)?;
 //! assert_eq!(pos.last_closed().count(), 0);
 //! assert_eq!(pos.turn(), Player::Two);
-//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! # Ok::<(), echec_o_cube::PlayError>(())
 //! ```
 //!
 //! ## Decisions where the rules are silent
@@ -52,6 +71,8 @@
 //!   0–255 is allowed, and so is any points value 0–255. A closing
 //!   placement may be announced whenever it closes a square that is not dead,
 //!   even if the points table makes that square worth 0.
+//! - Who plays first is the configuration's field [`Config::first`] (default
+//!   One); [`Position::toss`] chooses it by a seeded coin toss (EOC-5).
 //! - With `auto_announce` on, the unannounced form of a closing placement is
 //!   illegal ([`PlayError::AnnouncementRequired`]), as EOC-15 removes it from
 //!   the legal moves.
@@ -59,13 +80,38 @@
 //!   *placement*; a red or a claim afterwards leaves it unchanged.
 //! - The move parser accepts blank space after the piece letter and before
 //!   `!` (`f d6-d5 !`), and `R D5!` is an error (only placements are announced).
-//! - Record text: a `config` line (preset `standard` or `family`, or fields),
-//!   a `first` line, then one move per line; blank lines and `#` comments
-//!   are skipped. Line numbers in errors count every line of the text.
-//! - A position deserialized through serde is checked for what the rules
-//!   guarantee (no two pieces per segment, no dark–dark contact, one chain of
-//!   pale–dark contacts, piece and red counts, closures, claim, points within
-//!   the worth of the closed live squares), not for full reachability.
+//! - Record text ([`Record`]): a `config` line (preset `standard` or
+//!   `family`, or fields), a `first` line, a `start` line with the position
+//!   text only when the game does not start from its configuration's start,
+//!   then one move per line; blank lines and `#` comments are skipped. Line
+//!   numbers in errors count every line of the text; an illegal move is also
+//!   named by its 1-based number.
+//! - Position text (EOC-23, [`Position::to_text`]): the text holds
+//!   everything that decides the rest of the game and the score, and who
+//!   closed and scored each square, but not the *last placement*. What only
+//!   the last placement tells is decided as players at a real board would:
+//!   - [`Position::last_closed`] (the squares the last placement closed) is
+//!     empty in a position read from text: the board shows no "last move".
+//!   - When points are claimable, the claim scores the squares the last
+//!     placement closed. The text gives only their worth; the reader takes
+//!     the first placed segment (index order) around which the closed live
+//!     squares are all the other player's, unscored, and worth the
+//!     claimable points, as the last placement. Points are always right; in
+//!     the rare text where several groups of squares fit, the square
+//!     credited to the claimer may be another one than in the game played.
+//!   - So two positions are equal (`==`, `Hash`) when their texts and
+//!     configurations are: the last placement is not part of a position's
+//!     identity, and `Position::from_text_with_config(&pos.to_text(),
+//!     pos.config()) == pos` for every position play reaches.
+//!   - In a finished game points still claimable lapse (EOC-18): the text
+//!     then has no `+C`.
+//!   - There is no bonus-turn flag to lose: after an announced closing the
+//!     player to move is simply the closer, as the turn field says.
+//! - The position text reader rejects what play cannot reach as far as the
+//!   board and the supplies tell (EOC-23 (a)–(f), one chain of contacts,
+//!   and the pieces each player placed against the turns and bonus turns);
+//!   [`Position::from_text_with_config`] lists precisely what is and is not
+//!   checked. Serde reads positions through it.
 //!
 //! ## Bitboards
 //! Pieces are four `u64` segment boards (pale and dark, horizontal by left
@@ -76,8 +122,12 @@
 //! a 112-byte `Copy` value (two cache lines), searched by copy-make.
 //!
 //! ## Features
-//! - `serde`: `Serialize`/`Deserialize` for every data type; moves, segments,
-//!   squares and records travel as text and positions are validated.
+//! - `serde`: `Serialize`/`Deserialize` for every data type. A [`Position`]
+//!   is `{"config": <Config>, "text": "<position text>"}`, validated like
+//!   [`Position::from_text_with_config`]; a [`Config`] is an object of its
+//!   fields, each with a default (`{}` is the default configuration); moves,
+//!   segments and squares travel as their text; a [`Record`] and a
+//!   [`Match`] as their record text, replayed on the way in.
 //! - `reference`: the module `reference`, a slow implementation written straight from
 //!   the rules, used by the tests and benches to check the fast path.
 
@@ -87,19 +137,22 @@
 mod config;
 mod display;
 mod error;
+mod game;
 mod geometry;
 mod movegen;
 mod notation;
 mod play;
 mod position;
 mod record;
+mod text;
 #[cfg(feature = "reference")]
 pub mod reference;
 #[cfg(feature = "serde")]
 mod serde_impls;
 
 pub use config::{Config, Points};
-pub use error::{Error, ParseError, PlayError, PositionError, RecordError};
+pub use error::{ConfigError, ParseMoveError, PlayError, PositionError, RecordError};
+pub use game::Match;
 pub use geometry::{GameSquare, Orientation, Segment, Size};
 pub use notation::Move;
 pub use position::{Category, ClosedSquare, EndReason, Kind, Player, Position};
@@ -107,6 +160,7 @@ pub use record::Record;
 
 /// A crossing of two grooves (`D5`): the shared 8×8 square type.
 pub use board_core::Square as Crossing;
+pub use board_core::{divide, perft, Color, Game, History, MoveList, Outcome, Square};
 
 /// The README's examples, compiled and run as doc tests.
 #[cfg(doctest)]

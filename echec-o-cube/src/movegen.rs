@@ -8,7 +8,7 @@
 //! in red mode up to 64 reds follow: the list's 512 inline slots hold them
 //! all, so move generation never allocates.
 
-use board_core::{Bitboard, MoveList};
+use board_core::{Bitboard, MoveList, Square};
 
 use crate::geometry::{Segment, BIG_SQUARES, H_SEGMENTS, UNIT_SQUARES, V_SEGMENTS};
 use crate::notation::Move;
@@ -300,6 +300,80 @@ impl Position {
         n
     }
 
+    /// Every legal move (EOC-22): the claim, the placements (for each kind,
+    /// the closing ones announced first, then the unannounced ones unless
+    /// auto-announce), then the reds in red mode. A finished game has none.
+    ///
+    /// ```
+    /// use echec_o_cube::{Config, Position};
+    /// assert_eq!(Position::default().legal_moves().len(), 224);
+    /// assert_eq!(Position::new(Config::FAMILY).legal_moves().len(), 224 + 64);
+    /// ```
+    #[inline]
+    pub fn legal_moves(&self) -> MoveList<Move> {
+        let mut moves = MoveList::new();
+        self.generate(&mut moves);
+        moves
+    }
+
+    /// Clears `moves` and fills it with [`legal_moves`](Position::legal_moves),
+    /// without allocating: the form for loops that reuse one list.
+    #[inline]
+    pub fn generate_moves(&self, moves: &mut MoveList<Move>) {
+        self.generate(moves);
+    }
+
+    /// Every legal placement into `segment`, for a UI where the player
+    /// clicks a groove: each kind, announced and unannounced as the rules
+    /// allow (EOC-6 to EOC-9, EOC-15), in the order of
+    /// [`legal_moves`](Position::legal_moves). Empty if the segment can take
+    /// no piece now.
+    ///
+    /// ```
+    /// use echec_o_cube::{Kind, Move, Position, Segment};
+    /// let mut pos = Position::default();
+    /// for text in ["P D5-E5", "F E5-E6", "P D6-E6"] {
+    ///     pos.play(pos.parse_move(text)?)?;
+    /// }
+    /// let d5d6: Segment = "D5-D6".parse()?;
+    /// // A dark closes D5-E6: announced or not. A pale touches no dark there.
+    /// assert_eq!(
+    ///     pos.moves_into(d5d6).as_slice(),
+    ///     [Move::announce(Kind::Dark, d5d6), Move::place(Kind::Dark, d5d6)]
+    /// );
+    /// assert!(pos.moves_into("A1-B1".parse()?).is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn moves_into(&self, segment: Segment) -> MoveList<Move> {
+        let mut moves = MoveList::new();
+        for kind in [Kind::Pale, Kind::Dark] {
+            for mv in [Move::announce(kind, segment), Move::place(kind, segment)] {
+                if self.is_legal(mv) {
+                    moves.push(mv);
+                }
+            }
+        }
+        moves
+    }
+
+    /// The legal red move into `crossing`, if there is one (red mode, a red
+    /// left in the pool, the crossing free: EOC-10).
+    ///
+    /// ```
+    /// use board_core::Square;
+    /// use echec_o_cube::{Config, Move, Position};
+    /// let mut pos = Position::new(Config::FAMILY);
+    /// assert_eq!(pos.red_into(Square::D5), Some(Move::Red(Square::D5)));
+    /// pos.play(pos.parse_move("P D5-E5")?)?;
+    /// assert_eq!(pos.red_into(Square::D5), None); // a piece ends there
+    /// assert_eq!(Position::default().red_into(Square::A1), None); // red mode off
+    /// # Ok::<(), echec_o_cube::PlayError>(())
+    /// ```
+    pub fn red_into(&self, crossing: Square) -> Option<Move> {
+        let mv = Move::Red(crossing);
+        self.is_legal(mv).then_some(mv)
+    }
+
     /// The segments where a piece of `kind` may be placed now (EOC-6 to
     /// EOC-9), as a list, for a UI to highlight.
     pub fn legal_segments(&self, kind: Kind) -> Vec<Segment> {
@@ -322,7 +396,6 @@ mod tests {
     use board_core::{Game, Rng};
 
     use crate::config::Config;
-    use crate::position::Player;
 
     #[test]
     fn placements_any_sees_each_kind_and_direction() {
@@ -357,7 +430,7 @@ mod tests {
                 auto_announce: seed % 3 == 0,
                 ..Config::default()
             };
-            let mut pos = Position::new(config, Player::One);
+            let mut pos = Position::new(config);
             let mut rng = Rng::new(seed);
             loop {
                 pos.generate(&mut fast);

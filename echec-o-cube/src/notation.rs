@@ -5,7 +5,8 @@ use core::str::FromStr;
 
 use board_core::Square;
 
-use crate::error::ParseError;
+use crate::error::ParseMoveError;
+use board_core::excerpt;
 use crate::geometry::Segment;
 use crate::position::{Category, Kind, Player};
 
@@ -26,7 +27,7 @@ use crate::position::{Category, Kind, Player};
 /// assert_eq!(mv.to_string(), "F D5-D6!");
 /// assert_eq!("CLAIM".parse::<Move>()?, Move::Claim);
 /// assert_eq!("r d5".parse::<Move>()?.to_string(), "R D5");
-/// # Ok::<(), echec_o_cube::ParseError>(())
+/// # Ok::<(), echec_o_cube::ParseMoveError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Move {
@@ -95,19 +96,19 @@ impl fmt::Display for Move {
 }
 
 impl FromStr for Move {
-    type Err = ParseError;
+    type Err = ParseMoveError;
 
     /// Reads the forms of EOC-20, ignoring case and blank space around the
     /// move, after the letter and before `!`.
-    fn from_str(s: &str) -> Result<Move, ParseError> {
+    fn from_str(s: &str) -> Result<Move, ParseMoveError> {
         let t = s.trim();
         if t.eq_ignore_ascii_case("claim") {
             return Ok(Move::Claim);
         }
         let mut chars = t.chars();
         let Some(letter) = chars.next() else {
-            return Err(ParseError::Syntax {
-                text: s.to_owned(),
+            return Err(ParseMoveError::Syntax {
+                text: excerpt(s),
                 expected: "a move: P D5-E5, F D5-D6, F D5-D6!, R D5 or claim",
             });
         };
@@ -121,13 +122,13 @@ impl FromStr for Move {
             'F' => Kind::Dark,
             'R' => {
                 if announced {
-                    return Err(ParseError::AnnouncedRed { text: s.to_owned() });
+                    return Err(ParseMoveError::AnnouncedRed { text: excerpt(s) });
                 }
                 return Ok(Move::Red(body.trim().parse()?));
             }
             found => {
-                return Err(ParseError::PieceLetter {
-                    text: s.to_owned(),
+                return Err(ParseMoveError::PieceLetter {
+                    text: excerpt(s),
                     found,
                 })
             }
@@ -151,14 +152,14 @@ impl fmt::Display for Player {
 }
 
 impl FromStr for Player {
-    type Err = ParseError;
+    type Err = ParseMoveError;
 
     /// `One`, `Two`, `1` or `2`, any case.
-    fn from_str(s: &str) -> Result<Player, ParseError> {
+    fn from_str(s: &str) -> Result<Player, ParseMoveError> {
         match s.trim().to_ascii_lowercase().as_str() {
             "one" | "1" => Ok(Player::One),
             "two" | "2" => Ok(Player::Two),
-            _ => Err(ParseError::Player { text: s.to_owned() }),
+            _ => Err(ParseMoveError::Player { text: excerpt(s) }),
         }
     }
 }
@@ -174,15 +175,15 @@ impl fmt::Display for Kind {
 }
 
 impl FromStr for Kind {
-    type Err = ParseError;
+    type Err = ParseMoveError;
 
     /// `P`, `F`, `pale` or `dark`, any case.
-    fn from_str(s: &str) -> Result<Kind, ParseError> {
+    fn from_str(s: &str) -> Result<Kind, ParseMoveError> {
         match s.trim().to_ascii_lowercase().as_str() {
             "p" | "pale" => Ok(Kind::Pale),
             "f" | "dark" => Ok(Kind::Dark),
-            _ => Err(ParseError::Syntax {
-                text: s.to_owned(),
+            _ => Err(ParseMoveError::Syntax {
+                text: excerpt(s),
                 expected: "a piece kind: P (pale) or F (dark)",
             }),
         }
@@ -202,17 +203,17 @@ impl fmt::Display for Category {
 }
 
 impl FromStr for Category {
-    type Err = ParseError;
+    type Err = ParseMoveError;
 
     /// The forms `Display` writes, any case.
-    fn from_str(s: &str) -> Result<Category, ParseError> {
+    fn from_str(s: &str) -> Result<Category, ParseMoveError> {
         match s.trim().to_ascii_lowercase().as_str() {
             "standard" => Ok(Category::Standard),
             "enriched" => Ok(Category::Enriched),
             "maximal" => Ok(Category::Maximal),
             "2x2" => Ok(Category::Big),
-            _ => Err(ParseError::Syntax {
-                text: s.to_owned(),
+            _ => Err(ParseMoveError::Syntax {
+                text: excerpt(s),
                 expected: "a category: standard, enriched, maximal or 2x2",
             }),
         }

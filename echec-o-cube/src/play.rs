@@ -3,7 +3,7 @@
 
 use board_core::{Game, MoveList, Outcome};
 
-use crate::error::{Error, PlayError};
+use crate::error::PlayError;
 use crate::geometry::Segment;
 use crate::notation::Move;
 use crate::position::{
@@ -79,7 +79,19 @@ impl Position {
             + n(live[1], p.big)
     }
 
-    /// Why `mv` is illegal here, or `Ok` if it is legal.
+    /// `Ok` if `mv` is legal here.
+    ///
+    /// # Errors
+    /// Why `mv` is illegal: the rule it breaks, the same error
+    /// [`play`](Position::play) would return.
+    ///
+    /// ```
+    /// use echec_o_cube::{PlayError, Position};
+    /// let pos = Position::default();
+    /// assert_eq!(pos.check(pos.parse_move("claim")?), Err(PlayError::NothingToClaim));
+    /// assert!(pos.check(pos.parse_move("F A1-B1")?).is_ok()); // the first piece is free
+    /// # Ok::<(), PlayError>(())
+    /// ```
     pub fn check(&self, mv: Move) -> Result<(), PlayError> {
         if self.is_over() {
             return Err(PlayError::GameOver);
@@ -154,23 +166,69 @@ impl Position {
         self.check(mv).is_ok()
     }
 
-    /// Plays `mv` if it is legal; otherwise returns the broken rule and
-    /// leaves the position unchanged. The squares it closed are then given
-    /// by [`last_closed`](Position::last_closed).
+    /// Plays `mv` if it is legal. The squares a placement closed are then
+    /// given by [`last_closed`](Position::last_closed).
+    ///
+    /// # Errors
+    /// Why `mv` is illegal, as [`check`](Position::check) says; the position
+    /// is unchanged then.
+    ///
+    /// ```
+    /// use echec_o_cube::{Player, Position};
+    /// let mut pos = Position::default();
+    /// pos.play(pos.parse_move("P D5-E5")?)?;
+    /// assert_eq!(pos.turn(), Player::Two);
+    /// let before = pos;
+    /// assert!(pos.play(pos.parse_move("P A1-B1")?).is_err()); // touches no dark (EOC-9)
+    /// assert_eq!(pos, before);
+    /// # Ok::<(), echec_o_cube::PlayError>(())
+    /// ```
     pub fn play(&mut self, mv: Move) -> Result<(), PlayError> {
         self.check(mv)?;
-        self.apply(mv);
+        self.play_unchecked(mv);
         Ok(())
+    }
+
+    /// Reads a move in the move text of EOC-20 (`P D5-E5`, `F D5-D6!`,
+    /// `R D5`, `claim`); the text alone determines the move, so this is
+    /// `text.parse::<Move>()` with the error as a [`PlayError`]. Reading does
+    /// not check legality.
+    ///
+    /// # Errors
+    /// [`PlayError::Parse`] with what in `text` is not a move.
+    ///
+    /// ```
+    /// use echec_o_cube::{Move, Position};
+    /// let pos = Position::default();
+    /// assert_eq!(pos.parse_move(" claim ")?, Move::Claim);
+    /// assert!(pos.parse_move("Q D5-E5").is_err());
+    /// # Ok::<(), echec_o_cube::PlayError>(())
+    /// ```
+    pub fn parse_move(&self, text: &str) -> Result<Move, PlayError> {
+        Ok(text.parse()?)
     }
 
     /// Plays a legal move without checking it. An illegal move leaves the
     /// position in an unspecified (but memory-safe) state.
     #[inline]
-    pub fn apply(&mut self, mv: Move) {
+    pub fn play_unchecked(&mut self, mv: Move) {
         let me = self.to_move as usize;
         match mv {
             Move::Claim => {
                 self.points[me] = self.points[me].saturating_add(self.claimable);
+                // EOC-17: the claimer scores the live squares the last
+                // placement closed.
+                let last = self.last_closed_boards();
+                let live = [
+                    last[0] & !dead_units(self.reds),
+                    last[1] & !dead_bigs(self.reds),
+                ];
+                self.scored[0] |= live[0];
+                self.scored[1] |= live[1];
+                if self.to_move == Player::Two {
+                    self.scored_by_two[0] |= live[0];
+                    self.scored_by_two[1] |= live[1];
+                }
                 self.claimable = 0;
                 self.claim_pending = false;
             }
@@ -202,7 +260,7 @@ impl Position {
                     self.closed_by_two[0] |= closure.new[0];
                     self.closed_by_two[1] |= closure.new[1];
                 }
-                self.last_closed = closure.new;
+                self.last = segment.index() as u8;
                 // EOC-17: placing without claiming lets the claim lapse.
                 self.claim_pending = false;
                 self.claimable = 0;
@@ -211,6 +269,12 @@ impl Position {
                     if announced {
                         // EOC-16: score and play again.
                         self.points[me] = self.points[me].saturating_add(worth);
+                        self.scored[0] |= closure.live[0];
+                        self.scored[1] |= closure.live[1];
+                        if self.to_move == Player::Two {
+                            self.scored_by_two[0] |= closure.live[0];
+                            self.scored_by_two[1] |= closure.live[1];
+                        }
                         return;
                     }
                     self.claim_pending = true;
@@ -226,11 +290,11 @@ impl Game for Position {
     type Move = Move;
     type Player = Player;
     type EndReason = EndReason;
-    type Error = Error;
+    type Error = PlayError;
     type Config = crate::Config;
 
     fn from_config(config: crate::Config) -> Position {
-        Position::new(config, Player::One)
+        Position::new(config)
     }
 
     #[inline]
@@ -243,25 +307,25 @@ impl Game for Position {
         self.generate(moves);
     }
 
-    fn check(&self, mv: Move) -> Result<(), Error> {
-        Position::check(self, mv).map_err(Error::Play)
+    fn check(&self, mv: Move) -> Result<(), PlayError> {
+        Position::check(self, mv)
     }
 
-    fn play(&mut self, mv: Move) -> Result<(), Error> {
-        Position::play(self, mv).map_err(Error::Play)
+    fn play(&mut self, mv: Move) -> Result<(), PlayError> {
+        Position::play(self, mv)
     }
 
     #[inline]
     fn play_unchecked(&mut self, mv: Move) {
-        self.apply(mv);
+        Position::play_unchecked(self, mv);
     }
 
     fn outcome(&self) -> Option<Outcome<Player, EndReason>> {
-        self.result()
+        Position::outcome(self)
     }
 
-    fn parse_move(&self, text: &str) -> Result<Move, Error> {
-        Ok(text.parse()?)
+    fn parse_move(&self, text: &str) -> Result<Move, PlayError> {
+        Position::parse_move(self, text)
     }
 
     fn is_legal(&self, mv: Move) -> bool {

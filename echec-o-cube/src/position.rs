@@ -16,7 +16,7 @@ use crate::geometry::{GameSquare, Segment, Size, BIG_SQUARES, UNIT_SQUARES};
 /// assert_eq!(!Player::One, Player::Two);
 /// assert_eq!(Player::Two.to_string(), "Two");
 /// assert_eq!("one".parse::<Player>()?, Player::One);
-/// # Ok::<(), echec_o_cube::ParseError>(())
+/// # Ok::<(), echec_o_cube::ParseMoveError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -88,8 +88,8 @@ pub enum Category {
     Big,
 }
 
-/// A closed square as a UI shows it: which square, who closed it, its
-/// category, whether it is dead and what it was worth.
+/// A closed square as a UI shows it: which square, who closed it, who
+/// scored it, its category, whether it is dead and what it is worth.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct ClosedSquare {
@@ -97,6 +97,10 @@ pub struct ClosedSquare {
     pub square: GameSquare,
     /// The player whose placement closed it.
     pub closed_by: Player,
+    /// The player who scored its points: the closer if they announced
+    /// (EOC-16), the other player if they claimed them (EOC-17); `None` if
+    /// it is dead, its points lapsed, or they are still claimable.
+    pub scored_by: Option<Player>,
     /// Its category by the darks on its outline.
     pub category: Category,
     /// A red stands on its outline: it is worth 0 (EOC-13).
@@ -119,7 +123,7 @@ pub enum EndReason {
 }
 
 impl core::str::FromStr for EndReason {
-    type Err = crate::error::ParseError;
+    type Err = crate::error::ParseMoveError;
 
     /// The forms `Display` writes, any case.
     fn from_str(s: &str) -> Result<EndReason, Self::Err> {
@@ -127,8 +131,8 @@ impl core::str::FromStr for EndReason {
             "board full" => Ok(EndReason::BoardFull),
             "out of pieces" => Ok(EndReason::OutOfPieces),
             "blockage" => Ok(EndReason::Blockage),
-            _ => Err(crate::error::ParseError::Syntax {
-                text: s.to_owned(),
+            _ => Err(crate::error::ParseMoveError::Syntax {
+                text: board_core::excerpt(s),
                 expected: "an end reason: board full, out of pieces or blockage",
             }),
         }
@@ -145,14 +149,18 @@ impl fmt::Display for EndReason {
     }
 }
 
-/// The state of a game of ÉCHEC O CUBE, a small `Copy` value (112 bytes) to
-/// be searched by copy-make.
+/// The state of a game of ÉCHEC O CUBE, a small `Copy` value (128 bytes, two
+/// cache lines) to be searched by copy-make.
+///
+/// Two positions are equal (and hash alike) when their position texts
+/// (EOC-23) and configurations are equal: the last placement, which the
+/// text does not hold, is not part of a position's identity (see
+/// [`last_closed`](Position::last_closed)).
 ///
 /// ```
-/// use echec_o_cube::{Config, Move, Player, Position};
-/// use board_core::Game;
+/// use echec_o_cube::{Move, Player, Position};
 ///
-/// let mut pos = Position::new(Config::default(), Player::One);
+/// let mut pos = Position::default(); // standard rules, One first
 /// pos.play("P D5-E5".parse()?)?;          // the first piece is free (EOC-7)
 /// assert_eq!(pos.turn(), Player::Two);
 /// assert!(pos.play("P D5-D6".parse()?).is_err()); // a pale must touch a dark
@@ -160,7 +168,7 @@ impl fmt::Display for EndReason {
 /// assert_eq!(pos.supply(Player::Two), (50, 19));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug)]
 pub struct Position {
     /// Pale pieces: `[horizontal by left crossing, vertical by bottom crossing]`.
     pub(crate) pale: [u64; 2],
@@ -172,8 +180,10 @@ pub struct Position {
     pub(crate) closed: [u64; 2],
     /// Of the closed squares, those closed by player Two.
     pub(crate) closed_by_two: [u64; 2],
-    /// The squares the last placement closed.
-    pub(crate) last_closed: [u64; 2],
+    /// Of the closed squares, those somebody scored.
+    pub(crate) scored: [u64; 2],
+    /// Of the scored squares, those player Two scored.
+    pub(crate) scored_by_two: [u64; 2],
     /// Points scored by each player.
     pub(crate) points: [u16; 2],
     /// Points a claim would score.
@@ -188,8 +198,31 @@ pub struct Position {
     pub(crate) to_move: Player,
     /// Whether a claim is possible.
     pub(crate) claim_pending: bool,
+    /// The segment index of the last placement, or [`NO_LAST`].
+    pub(crate) last: u8,
     /// The rules in force.
     pub(crate) config: Config,
+}
+
+/// [`Position::last`] before any placement.
+pub(crate) const NO_LAST: u8 = 0xff;
+
+/// The squares `[unit, big]` (by corner) whose outline holds the segment of
+/// index `i` (EOC-11).
+#[inline]
+pub(crate) const fn squares_around(i: u8) -> [u64; 2] {
+    let bit = 1u64 << (i & 63);
+    if i < 64 {
+        [
+            (bit | bit >> 8) & UNIT_SQUARES,
+            (bit | bit >> 1 | bit >> 16 | bit >> 17) & BIG_SQUARES,
+        ]
+    } else {
+        [
+            (bit | bit >> 1) & UNIT_SQUARES,
+            (bit | bit >> 2 | bit >> 8 | bit >> 10) & BIG_SQUARES,
+        ]
+    }
 }
 
 /// Crossings where the pieces of the given segment boards end (EOC-8).
@@ -225,42 +258,122 @@ pub(crate) const fn full_bigs(h: u64, v: u64) -> u64 {
     h2 & h2 >> 16 & v2 & v2 >> 2 & BIG_SQUARES
 }
 
+/// What makes a position's identity: everything but the last placement,
+/// with the claim as [`Position::claimable`] gives it.
+type Key = (
+    [u64; 2],
+    [u64; 2],
+    u64,
+    [[u64; 2]; 4],
+    [u16; 2],
+    Option<u16>,
+    [u8; 4],
+    u8,
+    Player,
+    Config,
+);
+
 impl Position {
-    /// The start of a game under `config`, `first` to move (EOC-5).
-    pub const fn new(config: Config, first: Player) -> Position {
+    fn key(&self) -> Key {
+        (
+            self.pale,
+            self.dark,
+            self.reds,
+            [
+                self.closed,
+                self.closed_by_two,
+                self.scored,
+                self.scored_by_two,
+            ],
+            self.points,
+            self.claimable(),
+            [
+                self.pale_left[0],
+                self.pale_left[1],
+                self.dark_left[0],
+                self.dark_left[1],
+            ],
+            self.reds_left,
+            self.to_move,
+            self.config,
+        )
+    }
+}
+
+impl PartialEq for Position {
+    fn eq(&self, other: &Position) -> bool {
+        self.key() == other.key()
+    }
+}
+
+impl Eq for Position {}
+
+impl core::hash::Hash for Position {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.key().hash(state);
+    }
+}
+
+impl Default for Position {
+    /// The start of a game under the default configuration, One first.
+    fn default() -> Position {
+        Position::new(Config::default())
+    }
+}
+
+impl Position {
+    /// The start of a game under `config`, `config.first` to move (EOC-5).
+    ///
+    /// ```
+    /// use echec_o_cube::{Config, Player, Position};
+    /// let pos = Position::new(Config::FAMILY.with_first(Player::Two));
+    /// assert_eq!(pos.turn(), Player::Two);
+    /// assert_eq!(pos.reds_left(), 10);
+    /// ```
+    pub const fn new(config: Config) -> Position {
         Position {
             pale: [0; 2],
             dark: [0; 2],
             reds: 0,
             closed: [0; 2],
             closed_by_two: [0; 2],
-            last_closed: [0; 2],
+            scored: [0; 2],
+            scored_by_two: [0; 2],
             points: [0; 2],
             claimable: 0,
             pale_left: [config.pale; 2],
             dark_left: [config.dark; 2],
             reds_left: config.reds,
-            to_move: first,
+            to_move: config.first,
             claim_pending: false,
+            last: NO_LAST,
             config,
         }
     }
 
-    /// The start of a game whose first player is chosen by a coin toss with
-    /// the caller's `seed` (EOC-5).
+    /// The start of a game under `config` whose first player is chosen by a
+    /// coin toss with the caller's `seed` (EOC-5), whatever `config.first`
+    /// says; the position's [`config`](Position::config) names the winner of
+    /// the toss.
+    ///
+    /// ```
+    /// use echec_o_cube::{Config, Position};
+    /// let pos = Position::toss(Config::default(), 3);
+    /// assert_eq!(pos.config().first, pos.turn());
+    /// ```
     pub fn toss(config: Config, seed: u64) -> Position {
         let first = if Rng::new(seed).below(2) == 0 {
             Player::One
         } else {
             Player::Two
         };
-        Position::new(config, first)
+        Position::new(config.with_first(first))
     }
 
-    /// The rules in force.
+    /// The rules in force (its `first` is who played first).
     #[inline]
-    pub const fn config(&self) -> &Config {
-        &self.config
+    pub const fn config(&self) -> Config {
+        self.config
     }
 
     /// The player whose turn it is (also during a bonus turn).
@@ -377,13 +490,12 @@ impl Position {
         let (o, c) = (square.size() as usize, square.corner() as u8);
         let category = self.category(square);
         let dead = self.is_dead(square);
+        let bit = |b: [u64; 2]| b[o] >> c & 1 == 1;
+        let player = |two: bool| if two { Player::Two } else { Player::One };
         ClosedSquare {
             square,
-            closed_by: if self.closed_by_two[o] >> c & 1 == 1 {
-                Player::Two
-            } else {
-                Player::One
-            },
+            closed_by: player(bit(self.closed_by_two)),
+            scored_by: bit(self.scored).then(|| player(bit(self.scored_by_two))),
             category,
             dead,
             points: if dead {
@@ -405,16 +517,46 @@ impl Position {
         self.closed[square.size() as usize] >> square.corner() as u8 & 1 == 1
     }
 
-    /// Every closed square, 1×1 first, with who closed it, its category,
-    /// whether it is dead and its worth.
+    /// Every closed square, 1×1 first, with who closed and who scored it,
+    /// its category, whether it is dead and its worth.
     pub fn closed_squares(&self) -> impl Iterator<Item = ClosedSquare> + '_ {
         self.squares_in(self.closed)
     }
 
-    /// The squares the last placement closed, if any. Reds and claims close
-    /// nothing and leave this list as the last placement set it.
+    /// The squares `[unit, big]` the last placement closed.
+    #[inline]
+    pub(crate) const fn last_closed_boards(&self) -> [u64; 2] {
+        if self.last == NO_LAST {
+            return [0; 2];
+        }
+        let around = squares_around(self.last);
+        [self.closed[0] & around[0], self.closed[1] & around[1]]
+    }
+
+    /// The squares the last placement closed, if any, with who scored them
+    /// so far. Reds and claims close nothing and leave this list as the last
+    /// placement set it (a claim fills in the scorer).
+    ///
+    /// A position read from text ([`from_text`](Position::from_text)) knows
+    /// no last placement: the list is empty, unless points are claimable,
+    /// when it holds the squares a claim would score (see the text module's
+    /// decisions in the crate docs).
+    ///
+    /// ```
+    /// use echec_o_cube::{Player, Position};
+    /// let mut pos = Position::default();
+    /// for text in ["P D5-E5", "F E5-E6", "P D6-E6", "F D5-D6"] {
+    ///     pos.play(pos.parse_move(text)?)?;
+    /// }
+    /// let closed: Vec<_> = pos.last_closed().collect();
+    /// assert_eq!(closed.len(), 1);
+    /// assert_eq!((closed[0].closed_by, closed[0].scored_by), (Player::Two, None));
+    /// pos.play(pos.parse_move("claim")?)?;
+    /// assert_eq!(pos.last_closed().next().unwrap().scored_by, Some(Player::One));
+    /// # Ok::<(), echec_o_cube::PlayError>(())
+    /// ```
     pub fn last_closed(&self) -> impl Iterator<Item = ClosedSquare> + '_ {
-        self.squares_in(self.last_closed)
+        self.squares_in(self.last_closed_boards())
     }
 
     /// Whether the game is over: the player to move has no legal placement
@@ -444,8 +586,9 @@ impl Position {
         self.points[i] as i32 - self.pale_left[i] as i32 - 2 * self.dark_left[i] as i32
     }
 
-    /// The winner or draw once the game is over (EOC-19).
-    pub fn result(&self) -> Option<Outcome<Player, EndReason>> {
+    /// The winner or draw once the game is over (EOC-19), `None` while it
+    /// goes on.
+    pub fn outcome(&self) -> Option<Outcome<Player, EndReason>> {
         let reason = self.end_reason()?;
         let (a, b) = (self.final_count(Player::One), self.final_count(Player::Two));
         Some(match a.cmp(&b) {

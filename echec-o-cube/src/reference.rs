@@ -7,7 +7,7 @@
 //!
 //! ```
 //! use echec_o_cube::{reference, Config, Player};
-//! let mut game = reference::Position::new(Config::default(), Player::One);
+//! let mut game = reference::Position::new(Config::default());
 //! assert_eq!(game.legal_moves().len(), 224); // any segment, either kind (EOC-7)
 //! game.play("P D5-E5").unwrap();
 //! assert_eq!(
@@ -181,11 +181,11 @@ fn other(p: Player) -> Player {
 }
 
 impl Position {
-    /// The start of a game.
-    pub fn new(config: Config, first: Player) -> Position {
+    /// The start of a game (`config.first` to move).
+    pub fn new(config: Config) -> Position {
         Position {
             config,
-            to_move: first,
+            to_move: config.first,
             pieces: BTreeMap::new(),
             reds: BTreeSet::new(),
             closed: BTreeMap::new(),
