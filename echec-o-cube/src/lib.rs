@@ -54,7 +54,7 @@
 //! // The claim credits One with the square Two closed (EOC-17).
 //! let d5e6 = pos.closed_squares().next().unwrap();
 //! assert_eq!((d5e6.closed_by, d5e6.scored_by), (Player::Two, Some(Player::One)));
-//! assert_eq!(pos.to_text(), "7/8/7/8/7/8/3p3/3ff3/3p3/8/7/8/7/8/7 - 1 49,20,48,18,10 12,0 D5-E6:21");
+//! assert_eq!(pos.to_text(), "7/8/7/8/3p3/3ff3/3p3/8/7/8/7/8/7/8/7 - 1 48,20,50,18,10 12,0 D5-E6:21");
 //! pos.play(pos.parse_move("P C5-D5")?)?;
 //! assert_eq!(pos.last_closed().count(), 0);
 //! assert_eq!(pos.turn(), Player::Two);

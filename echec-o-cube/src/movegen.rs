@@ -393,7 +393,7 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use board_core::{Game, Rng};
+    use board_core::Rng;
 
     use crate::config::Config;
 

@@ -4,7 +4,7 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
-use board_core::{Game, MoveList, Rng};
+use board_core::{MoveList, Rng};
 use echec_o_cube::{Config, Player, Position};
 
 struct Counting;
@@ -54,7 +54,7 @@ fn legal_moves_do_not_allocate() {
     let before = ALLOCATIONS.with(Cell::get);
     for seed in 0..200u64 {
         let config = configs[seed as usize % configs.len()];
-        let mut pos = Position::new(config, Player::ALL[seed as usize % 2]);
+        let mut pos = Position::new(config.with_first(Player::ALL[seed as usize % 2]));
         let mut rng = Rng::new(seed);
         loop {
             pos.generate_moves(&mut moves);

@@ -32,6 +32,7 @@ fn config_strategy() -> impl Strategy<Value = Config> {
                 red_mode,
                 auto_announce,
                 points,
+                first: Player::One,
             },
         )
 }
@@ -85,7 +86,7 @@ fn compare(fast: &Position, slow: &reference::Position) -> Result<(), TestCaseEr
     last.sort();
     prop_assert_eq!(last, slow.last_closed());
     prop_assert_eq!(
-        fast.result().map(|o| o.winner()),
+        fast.outcome().map(|o| o.winner()),
         slow.winner(),
         "winner or draw"
     );
@@ -104,8 +105,8 @@ proptest! {
         seed in any::<u64>(),
     ) {
         let first = if first_two { Player::Two } else { Player::One };
-        let mut fast = Position::new(config, first);
-        let mut slow = reference::Position::new(config, first);
+        let mut fast = Position::new(config.with_first(first));
+        let mut slow = reference::Position::new(config.with_first(first));
         let mut rng = Rng::new(seed);
         let mut moves = MoveList::new();
         for _ply in 0..400 {

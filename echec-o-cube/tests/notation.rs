@@ -1,16 +1,16 @@
 //! Records (EOC-21), the text board, and bad text given to every parser.
 
-use board_core::{Game, MoveList, Rng};
+use board_core::{MoveList, Rng};
 use echec_o_cube::{
-    Category, Config, GameSquare, Kind, Move, ParseError, PlayError, Player, Points, Position,
+    Category, Config, GameSquare, Kind, Move, ParseMoveError, PlayError, Player, Points, Position,
     Record, RecordError, Segment,
 };
 use proptest::prelude::*;
 
 /// A random game to its end, recorded.
 fn random_game(config: Config, first: Player, seed: u64) -> (Record, Position) {
-    let mut pos = Position::new(config, first);
-    let mut record = Record::new(config, first);
+    let mut pos = Position::new(config.with_first(first));
+    let mut record = Record::new(config.with_first(first));
     let mut rng = Rng::new(seed);
     let mut moves = MoveList::new();
     loop {
@@ -40,6 +40,7 @@ fn eoc21_record_round_trip_and_replay() {
             maximal: 3,
             big: 5,
         },
+        first: Player::One,
     };
     for (config, first, seed) in [
         (Config::default(), Player::One, 1),
@@ -51,15 +52,17 @@ fn eoc21_record_round_trip_and_replay() {
         let text = record.to_string();
         let mut lines = text.lines();
         assert_eq!(lines.next(), Some(format!("config {config}").as_str()));
+        // The first player is on its own line, not in the config line.
+        assert!(!text.contains("first="));
         assert_eq!(lines.next(), Some(format!("first {first}").as_str()));
         assert_eq!(lines.count(), record.moves().len());
         let back: Record = text.parse().unwrap();
         assert_eq!(back, record);
         // Records holding different games differ (this one has moves).
-        assert_ne!(Record::new(config, first), record);
+        assert_ne!(Record::new(config.with_first(first)), record);
         assert_eq!(back.to_string(), text);
-        assert_eq!(back.replay().unwrap(), end);
-        assert_eq!(record.replay().unwrap(), end);
+        assert_eq!(back.replay().unwrap().position(), &end);
+        assert_eq!(record.replay().unwrap().position(), &end);
     }
 }
 
@@ -74,14 +77,15 @@ fn eoc21_replay_errors_name_line_and_rule() {
     assert_eq!(
         err,
         RecordError::Illegal {
+            number: 3,
             line: 8,
-            mv: "F D6-E6".to_owned(),
+            mv: "F D6-E6".parse().unwrap(),
             error: PlayError::DarkTouchesDark("D6-E6".parse().unwrap()),
         }
     );
     assert!(err
         .to_string()
-        .starts_with("line 8: move F D6-E6 is illegal"));
+        .starts_with("line 8: move 3 (F D6-E6) is illegal"));
     assert!(err.to_string().contains("EOC-8"));
     // A move pushed onto a record read from text is numbered after the last
     // move read: here the moves are on lines 5 and 6, the pushed one is 7.
@@ -92,13 +96,14 @@ fn eoc21_replay_errors_name_line_and_rule() {
         Err(RecordError::Illegal { line: 7, .. })
     ));
     // Built in code, the lines are those the formatter writes.
-    let mut built = Record::new(Config::default(), Player::Two);
+    let mut built = Record::new(Config::default().with_first(Player::Two));
     built.push("P D5-E5".parse().unwrap());
     built.push("claim".parse().unwrap());
     assert!(matches!(
         built.replay(),
         Err(RecordError::Illegal {
             line: 4,
+            number: 2,
             error: PlayError::NothingToClaim,
             ..
         })
@@ -109,7 +114,17 @@ fn eoc21_replay_errors_name_line_and_rule() {
 #[test]
 fn eoc21_record_syntax_errors() {
     type Check = fn(&RecordError) -> bool;
-    let cases: [(&str, Check); 8] = [
+    let cases: [(&str, Check); 11] = [
+        // The first player belongs on the `first` line.
+        ("config standard first=two\nfirst Two\n", |e| {
+            matches!(e, RecordError::MisplacedHeader { line: 1, .. })
+        }),
+        ("config standard\nfirst One\nstart 7/8\n", |e| {
+            matches!(e, RecordError::Start { line: 3, .. })
+        }),
+        ("config standard\nfirst One\nP D5-E5\nstart 7/8\n", |e| {
+            matches!(e, RecordError::MisplacedHeader { line: 4, .. })
+        }),
         ("first One\nP D5-E5\n", |e| {
             matches!(e, RecordError::MissingConfig)
         }),
@@ -124,20 +139,18 @@ fn eoc21_record_syntax_errors() {
                 e,
                 RecordError::Move {
                     line: 3,
-                    error: ParseError::NotNeighbours { .. }
+                    number: 1,
+                    error: ParseMoveError::NotNeighbours { .. }
                 }
             )
         }),
         ("config standard\nfirst Three\n", |e| {
-            matches!(e, RecordError::Header { line: 2, .. })
+            matches!(e, RecordError::First { line: 2, .. })
         }),
         ("config pale=x\nfirst One\n", |e| {
             matches!(
                 e,
-                RecordError::Header {
-                    line: 1,
-                    error: ParseError::Config { .. }
-                }
+                RecordError::Config { line: 1, .. }
             )
         }),
         ("config standard\nfirst One\nP D5-E5\nfirst Two\n", |e| {
@@ -157,7 +170,7 @@ fn eoc21_record_syntax_errors() {
 // The text board shows grooves, pieces, reds, closed squares and the score.
 #[test]
 fn display_board() {
-    let mut pos = Position::new(Config::FAMILY, Player::One);
+    let mut pos = Position::new(Config::FAMILY);
     for m in ["R A1", "P D5-E5", "F E5-E6", "P D6-E6", "F D5-D6!"] {
         pos.play(m.parse().unwrap()).unwrap();
     }
@@ -207,7 +220,7 @@ proptest! {
             prop_assert_eq!(record.to_string().parse::<Record>().unwrap(), record.clone());
             let _ = record.replay();
         }
-        let pos = Position::new(Config::default(), Player::One);
+        let pos = Position::new(Config::default());
         let _ = pos.parse_move(&text);
     }
 
@@ -220,7 +233,7 @@ proptest! {
         let record = format!("config standard\nfirst One\n{text}\n");
         if let Ok(r) = record.parse::<Record>() {
             match r.replay() {
-                Ok(pos) => prop_assert_eq!(pos.piece_count() as usize, r.moves().iter().filter(|m| m.is_placement()).count()),
+                Ok(game) => prop_assert_eq!(game.position().piece_count() as usize, r.moves().iter().filter(|m| m.is_placement()).count()),
                 Err(e) => {
                     let line_three = matches!(e, RecordError::Illegal { line: 3, .. });
                     prop_assert!(line_three, "{:?}", e);

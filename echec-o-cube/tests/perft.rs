@@ -12,7 +12,7 @@ const START_PERFT: [u64; 4] = [224, 1168, 8256, 73952];
 // EOC-22: the fast path's perft matches the reference's counts.
 #[test]
 fn eoc22_fast_perft_from_start() {
-    let start = Position::new(Config::default(), Player::One);
+    let start = Position::new(Config::default());
     for (d, &n) in START_PERFT.iter().enumerate() {
         assert_eq!(perft(&start, d as u32 + 1), n, "depth {}", d + 1);
     }
@@ -21,7 +21,7 @@ fn eoc22_fast_perft_from_start() {
 // EOC-22: the reference computes the constants above (depth 4 is the slow one).
 #[test]
 fn eoc22_reference_perft() {
-    let start = reference::Position::new(Config::default(), Player::One);
+    let start = reference::Position::new(Config::default());
     for (d, &n) in START_PERFT.iter().enumerate() {
         assert_eq!(start.perft(d as u32 + 1), n, "depth {}", d + 1);
     }
@@ -29,8 +29,8 @@ fn eoc22_reference_perft() {
 
 /// Plays `moves` on both implementations.
 fn both(config: Config, first: Player, moves: &[&str]) -> (Position, reference::Position) {
-    let mut fast = Position::new(config, first);
-    let mut slow = reference::Position::new(config, first);
+    let mut fast = Position::new(config.with_first(first));
+    let mut slow = reference::Position::new(config.with_first(first));
     for m in moves {
         fast.play(m.parse().unwrap()).unwrap();
         slow.play(m).unwrap();
@@ -105,7 +105,7 @@ fn eoc22_perft_suite() {
     assert_eq!(suite.len(), 5);
     for (record, counts) in suite {
         let fast = record.replay().expect("the record replays");
-        let mut slow = reference::Position::new(record.config(), record.first());
+        let mut slow = reference::Position::new(record.config());
         for mv in record.moves() {
             slow.play(&mv.to_string())
                 .expect("the reference replays it");

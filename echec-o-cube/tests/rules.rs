@@ -3,7 +3,7 @@
 
 use board_core::{Game, MoveList, Outcome, Square};
 use echec_o_cube::{
-    Category, Config, EndReason, Error, Kind, Move, ParseError, PlayError, Player, Points,
+    Category, Config, EndReason, Kind, Move, ParseMoveError, PlayError, Player, Points,
     Position, Segment,
 };
 
@@ -25,7 +25,7 @@ fn play_all(pos: &mut Position, moves: &[&str]) {
 }
 
 fn start() -> Position {
-    Position::new(Config::default(), Player::One)
+    Position::new(Config::default())
 }
 
 fn legal(pos: &Position) -> Vec<String> {
@@ -51,11 +51,11 @@ fn eoc1_eoc2_board_geometry() {
     assert_eq!(seg("d6-d5").to_string(), "D5-D6");
     assert!(matches!(
         "D5-F5".parse::<Segment>(),
-        Err(ParseError::NotNeighbours { .. })
+        Err(ParseMoveError::NotNeighbours { .. })
     ));
     assert!(matches!(
         "D5-E6".parse::<Segment>(),
-        Err(ParseError::NotNeighbours { .. })
+        Err(ParseMoveError::NotNeighbours { .. })
     ));
 }
 
@@ -75,7 +75,7 @@ fn eoc3_piece_kinds() {
 // one piece from the mover's own supply.
 #[test]
 fn eoc4_supplies() {
-    let mut pos = Position::new(Config::FAMILY, Player::Two);
+    let mut pos = Position::new(Config::FAMILY.with_first(Player::Two));
     assert_eq!(pos.supply(Player::One), (50, 20));
     assert_eq!(pos.supply(Player::Two), (50, 20));
     assert_eq!(pos.reds_left(), 10);
@@ -93,7 +93,7 @@ fn eoc4_supply_exhausted() {
         dark: 1,
         ..Config::default()
     };
-    let mut pos = Position::new(config, Player::One);
+    let mut pos = Position::new(config);
     play_all(&mut pos, &["P D5-E5", "F E5-E6"]);
     // One's only pale is used: a pale is refused, a dark is still fine.
     assert_eq!(
@@ -116,7 +116,7 @@ fn eoc4_supply_exhausted() {
 // EOC-5: the caller names the first player; the toss helper is seeded.
 #[test]
 fn eoc5_first_player() {
-    let pos = Position::new(Config::default(), Player::Two);
+    let pos = Position::new(Config::default().with_first(Player::Two));
     assert_eq!(pos.turn(), Player::Two);
     assert_eq!(Game::turn(&pos), Player::Two);
     let firsts: Vec<Player> = (0..32)
@@ -277,7 +277,7 @@ fn eoc10_reds() {
         reds: 2,
         ..Config::FAMILY
     };
-    let mut pos = Position::new(config, Player::One);
+    let mut pos = Position::new(config);
     // 224 placements + 64 reds.
     assert_eq!(pos.count_legal_moves(), 224 + 64);
     play_all(&mut pos, &["R D5", "R E5"]);
@@ -287,7 +287,7 @@ fn eoc10_reds() {
     play_all(&mut pos, &["P D5-E5"]);
     assert_eq!(pos.turn(), Player::Two);
     assert!(pos.has_red(Square::D5));
-    let mut more = Position::new(Config::FAMILY, Player::One);
+    let mut more = Position::new(Config::FAMILY);
     play_all(&mut more, &["R A1", "P D5-E5"]);
     assert_eq!(
         more.play(mv("R A1")),
@@ -406,7 +406,7 @@ fn eoc14_points_table_is_configurable() {
         },
         ..Config::default()
     };
-    let mut pos = Position::new(config, Player::One);
+    let mut pos = Position::new(config);
     play_all(&mut pos, &["P D5-E5", "F E5-E6", "P D6-E6", "F D5-D6!"]);
     assert_eq!(pos.points(Player::Two), 3);
 }
@@ -478,7 +478,7 @@ fn eoc12_unit_and_big_at_once() {
 // ÉCHEC O CUBE (announcing is illegal, nothing becomes claimable).
 #[test]
 fn eoc13_dead_square_with_a_red() {
-    let mut pos = Position::new(Config::FAMILY, Player::One);
+    let mut pos = Position::new(Config::FAMILY);
     play_all(&mut pos, &["R D6", "P D5-E5", "F E5-E6", "P D6-E6"]);
     assert_eq!(
         pos.play(mv("F D5-D6!")),
@@ -518,7 +518,7 @@ fn eoc15_auto_announce() {
         auto_announce: true,
         ..Config::default()
     };
-    let mut pos = Position::new(config, Player::One);
+    let mut pos = Position::new(config);
     play_all(&mut pos, &["P D5-E5", "F E5-E6", "P D6-E6"]);
     let moves = legal(&pos);
     assert!(moves.contains(&"F D5-D6!".to_owned()));
@@ -577,7 +577,7 @@ fn eoc17_claim_lapses_after_a_placement() {
 // EOC-17, EOC-10: in red mode reds may come before and after the claim.
 #[test]
 fn eoc17_reds_around_the_claim() {
-    let mut pos = Position::new(Config::FAMILY, Player::One);
+    let mut pos = Position::new(Config::FAMILY);
     play_all(
         &mut pos,
         &[
@@ -598,7 +598,7 @@ fn eoc18_blockage_and_eoc19_final_counts() {
         dark: 2,
         ..Config::default()
     };
-    let mut pos = Position::new(config, Player::One);
+    let mut pos = Position::new(config);
     play_all(&mut pos, &["F D5-E5"]);
     // Two has only darks and no pale is on the board: blocked.
     assert!(pos.is_over());
@@ -609,13 +609,13 @@ fn eoc18_blockage_and_eoc19_final_counts() {
     assert_eq!(pos.final_count(Player::One), -2);
     assert_eq!(pos.final_count(Player::Two), -4);
     assert_eq!(
-        pos.result(),
+        pos.outcome(),
         Some(Outcome::Win {
             winner: Player::One,
             reason: EndReason::Blockage
         })
     );
-    assert_eq!(Game::outcome(&pos), pos.result());
+    assert_eq!(Game::outcome(&pos), pos.outcome());
 }
 
 // EOC-18: a claim still pending at the end lapses; EOC-19 counts points
@@ -628,7 +628,7 @@ fn eoc18_pending_claim_lapses_and_eoc19_draw() {
         red_mode: true,
         ..Config::default()
     };
-    let mut pos = Position::new(config, Player::One);
+    let mut pos = Position::new(config);
     play_all(&mut pos, &["P D5-E5", "F E5-E6", "P D6-E6", "F D5-D6"]);
     // One has no pale left and cannot place a dark next to the darks... check:
     // One's darks: 2, pales: 0. D5 and D6, E5 and E6 all hold a dark end, so
@@ -640,29 +640,27 @@ fn eoc18_pending_claim_lapses_and_eoc19_draw() {
     // One: 0 − 0 − 4 = −4; Two: 0 − 2 − 0 = −2.
     assert_eq!(pos.final_count(Player::One), -4);
     assert_eq!(pos.final_count(Player::Two), -2);
-    assert_eq!(pos.result().and_then(|o| o.winner()), Some(Player::Two));
+    assert_eq!(pos.outcome().and_then(|o| o.winner()), Some(Player::Two));
 
     let even = Config {
         pale: 1,
         dark: 0,
         ..Config::default()
     };
-    let mut draw = Position::new(even, Player::One);
+    let mut draw = Position::new(even);
     play_all(&mut draw, &["P D5-E5"]);
     // Two has a pale but no dark stands anywhere: blocked; −0 vs −1.
     assert_eq!(draw.final_count(Player::One), 0);
     assert_eq!(draw.final_count(Player::Two), -1);
-    let mut level = Position::new(
-        Config {
-            pale: 0,
-            dark: 0,
-            ..Config::default()
-        },
-        Player::Two,
-    );
+    let mut level = Position::new(Config {
+        pale: 0,
+        dark: 0,
+        first: Player::Two,
+        ..Config::default()
+    });
     assert!(level.is_over());
     assert_eq!(level.end_reason(), Some(EndReason::OutOfPieces));
-    assert!(level.result().is_some_and(|o| o.is_draw()));
+    assert!(level.outcome().is_some_and(|o| o.is_draw()));
     assert_eq!(level.play(mv("P A1-B1")), Err(PlayError::GameOver));
 }
 
@@ -673,12 +671,12 @@ fn eoc20_parse_move_through_the_game_trait() {
     assert_eq!(pos.parse_move(" p e5-d5 "), Ok(mv("P D5-E5")));
     assert!(matches!(
         pos.parse_move("Q D5-E5"),
-        Err(Error::Parse(ParseError::PieceLetter { found: 'Q', .. }))
+        Err(PlayError::Parse(ParseMoveError::PieceLetter { found: 'Q', .. }))
     ));
     let mut g = start();
     assert!(matches!(
         Game::play(&mut g, mv("P D5-E5!")),
-        Err(Error::Play(PlayError::NothingToAnnounce(_)))
+        Err(PlayError::NothingToAnnounce(_))
     ));
 }
 
@@ -705,7 +703,7 @@ fn eoc22_counts_match_the_list() {
 // announced, scores the live one only, and gives the bonus turn.
 #[test]
 fn eoc13_dead_and_live_closed_together() {
-    let mut pos = Position::new(Config::FAMILY, Player::One);
+    let mut pos = Position::new(Config::FAMILY);
     play_all(
         &mut pos,
         &[

@@ -2,7 +2,7 @@
 //! a position that breaks a rule.
 #![cfg(feature = "serde")]
 
-use board_core::{Game, MoveList, Rng};
+use board_core::{MoveList, Rng};
 use echec_o_cube::{Config, GameSquare, Move, Player, Position, Record, Segment};
 use proptest::prelude::*;
 use serde_json::{json, Value};
@@ -17,7 +17,7 @@ fn from_value(v: Value) -> Result<Position, String> {
 
 /// A position after `moves`.
 fn after(config: Config, moves: &[&str]) -> Position {
-    let mut pos = Position::new(config, Player::One);
+    let mut pos = Position::new(config);
     for m in moves {
         pos.play(m.parse().unwrap()).unwrap();
     }
@@ -54,7 +54,7 @@ fn positions_round_trip() {
         } else {
             Config::default()
         };
-        let mut pos = Position::new(config, Player::ALL[seed as usize % 2]);
+        let mut pos = Position::new(config.with_first(Player::ALL[seed as usize % 2]));
         let mut rng = Rng::new(seed);
         loop {
             let json = serde_json::to_string(&pos).unwrap();
