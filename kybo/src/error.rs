@@ -241,8 +241,9 @@ pub enum RecordError {
     /// The start position of the `[start ...]` tag is invalid (KY-11).
     #[error("record start position: {0}")]
     Start(#[from] PositionError),
-    /// Move number `number` (1-based) is not a move text.
-    #[error("move {number} {text:?}: {error}")]
+    /// Move number `number` (1-based) is not a move text. (The message
+    /// quotes the text once, through `error`.)
+    #[error("move {number}: {error}")]
     Parse {
         /// The 1-based move number.
         number: usize,

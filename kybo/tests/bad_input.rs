@@ -15,6 +15,36 @@ fn random_position(seed: u64, plies: usize) -> Position {
 /// are exactly the squares `play` accepts.
 fn check_valid(pos: &Position) -> Result<(), TestCaseError> {
     prop_assert_eq!(Position::from_text(&pos.to_text()), Ok(*pos));
+    // KY-11 (b), checked plainly: a breadth-first search from one occupied
+    // square reaches every occupied square, and one of them is on the Dungeon.
+    let occupied: Vec<Square> = Square::ALL
+        .into_iter()
+        .filter(|&s| pos.height(s) > 0)
+        .collect();
+    if let Some(&first) = occupied.first() {
+        let mut reached = vec![first];
+        let mut i = 0;
+        while i < reached.len() {
+            let s = reached[i];
+            for (df, dr) in [(0, 1), (0, -1), (1, 0), (-1, 0)] {
+                if let Some(n) = s.offset(df, dr) {
+                    if pos.height(n) > 0 && !reached.contains(&n) {
+                        reached.push(n);
+                    }
+                }
+            }
+            i += 1;
+        }
+        prop_assert_eq!(
+            reached.len(),
+            occupied.len(),
+            "one group: {}",
+            pos.to_text()
+        );
+        prop_assert!(occupied
+            .iter()
+            .any(|&s| kybo::Zone::of(s) == kybo::Zone::Dungeon));
+    }
     let mut moves = MoveList::new();
     pos.generate_moves(&mut moves);
     for square in Square::ALL {
@@ -81,6 +111,36 @@ proptest! {
         }
     }
 
+    // KY-11 (b): random stacks on the 16 centre squares (C3-F6), random
+    // colours and side: what the reader accepts is one connected group.
+    #[test]
+    fn ky11_b_centre_shapes(heights in proptest::collection::vec(0usize..4, 16), colours: u64, black: bool) {
+        let mut bit = 0;
+        let mut ranks = Vec::new();
+        for rank in (0..8).rev() {
+            let mut r = String::new();
+            for file in 0..8 {
+                let inside = (2..6).contains(&rank) && (2..6).contains(&file);
+                let h = if inside { heights[(rank - 2) * 4 + file - 2] } else { 0 };
+                let stack: String = (0..h)
+                    .map(|_| {
+                        bit += 1;
+                        if colours >> (bit % 64) & 1 == 1 { 'b' } else { 'w' }
+                    })
+                    .collect();
+                match h {
+                    0 => r.push('.'),
+                    _ => r.push_str(&format!("({stack})")),
+                }
+            }
+            ranks.push(r);
+        }
+        let text = format!("{} {}", ranks.join("/"), if black { 'b' } else { 'w' });
+        if let Ok(pos) = Position::from_text(&text) {
+            check_valid(&pos)?;
+        }
+    }
+
     // Any move to `play` on random positions: refused moves change nothing.
     #[test]
     fn any_move_to_play(seed: u64, plies in 0usize..130) {
@@ -105,4 +165,119 @@ proptest! {
             prop_assert_eq!(serde_json::from_str::<Position>(&back).unwrap(), pos);
         }
     }
+}
+
+/// Ten megabytes of `c`.
+fn huge(c: &str) -> String {
+    c.repeat(10_000_000 / c.len())
+}
+
+/// An error message short enough to show, whatever the input's size.
+fn short(what: &str, message: String) {
+    assert!(
+        message.len() <= 200,
+        "{what}: {} bytes: {}",
+        message.len(),
+        &message[..300.min(message.len())]
+    );
+}
+
+// Issue #12: every parser quotes at most an excerpt of its input, so 10 MB of
+// bad text gives a message of at most about 200 bytes.
+#[test]
+fn ten_megabyte_inputs_give_short_messages() {
+    let pos = Position::default();
+    let moves = [
+        huge("x"),
+        format!("E5^{}", huge("7")),
+        format!("{}^2", huge("E")),
+        format!("E{}", huge("9")),
+        huge("é"),
+    ];
+    for text in &moves {
+        short("Move", text.parse::<Move>().unwrap_err().to_string());
+        short("parse_move", pos.parse_move(text).unwrap_err().to_string());
+        short("Cube", text.parse::<Cube>().unwrap_err().to_string());
+        short("Level", text.parse::<Level>().unwrap_err().to_string());
+        short("Record", text.parse::<Record>().unwrap_err().to_string());
+    }
+    short(
+        "Cube without level",
+        huge("E").parse::<Cube>().unwrap_err().to_string(),
+    );
+    let board = "......../......../......../......../......../......../......../........";
+    let positions = [
+        huge("x"),
+        huge("x "),
+        format!("{board} {}", huge("w")),
+        format!("{} w", huge("/")),
+        format!("{} w", huge(".")),
+        format!("{} w", huge("(")),
+        format!("{} w", huge("(w")),
+        format!("{board}{} w", huge("/........")),
+    ];
+    for text in &positions {
+        let err = Position::from_text(text).unwrap_err();
+        short("Position", err.to_string());
+        let err = Position::from_text_with_config(text, Config::with_supply(3)).unwrap_err();
+        short("Position with config", err.to_string());
+    }
+    let records = [
+        format!("D4 {}", huge("y")),
+        format!("[{}", huge("supply ")),
+        format!("[supply {}]", huge("1")),
+        format!("[{}] D4", huge("q")),
+        format!("[start {}] D4", huge("w")),
+        format!("[start {board} {}] D4", huge("w")),
+        format!("D4 D4^3 {}", huge("D5 ")),
+    ];
+    for text in &records {
+        let message = match text.parse::<Record>() {
+            Err(err) => err.to_string(),
+            Ok(record) => record.replay().unwrap_err().to_string(),
+        };
+        short("Record", message);
+    }
+    let configs = [
+        huge("x"),
+        format!("supply {}", huge("9")),
+        format!("supply {}", huge("u")),
+        huge("supply 1 "),
+        format!("supply {}", huge("é")),
+    ];
+    for text in &configs {
+        short("Config", text.parse::<Config>().unwrap_err().to_string());
+    }
+}
+
+// Issue #12: serde quotes excerpts too.
+#[cfg(feature = "serde")]
+#[test]
+fn ten_megabyte_serde_inputs_give_short_messages() {
+    let json = |s: &str| format!("\"{s}\"");
+    short(
+        "serde Move",
+        serde_json::from_str::<Move>(&json(&huge("x")))
+            .unwrap_err()
+            .to_string(),
+    );
+    short(
+        "serde Record",
+        serde_json::from_str::<Record>(&json(&format!("D4 {}", huge("x"))))
+            .unwrap_err()
+            .to_string(),
+    );
+    short(
+        "serde Match",
+        serde_json::from_str::<kybo::Match>(&json(&format!("[{}", huge("x"))))
+            .unwrap_err()
+            .to_string(),
+    );
+    let text = format!(r#"{{"text":"{} w"}}"#, huge("."));
+    short(
+        "serde Position",
+        serde_json::from_str::<Position>(&text)
+            .unwrap_err()
+            .to_string(),
+    );
 }

@@ -187,6 +187,55 @@ fn ky11_b_disconnected() {
     );
 }
 
+// KY-11 (b): two separate groups, each holding a Dungeon square, are not one
+// group. (The reader used to flood from every occupied Dungeon square, so it
+// accepted White D4 and Black E5, which touch only diagonally.)
+#[test]
+fn ky11_b_two_groups_on_the_dungeon_rejected() {
+    let disconnected = |stacks: &[(&str, &str)], side, square: &str| {
+        let t = text(stacks, side);
+        let err = Position::from_text(&t).unwrap_err();
+        assert_eq!(
+            err,
+            PositionError::Disconnected { square: sq(square) },
+            "{t}"
+        );
+        assert!(err.to_string().starts_with("(b) "), "{err}");
+    };
+    // the reported case: White D4, Black E5, touching only diagonally
+    disconnected(&[("D4", "w"), ("E5", "b")], 'w', "E5");
+    // the other diagonal: White E4, Black D5
+    disconnected(&[("E4", "w"), ("D5", "b")], 'w', "D5");
+    // stacks do not help: D4 and E5 both two high
+    disconnected(&[("D4", "wb"), ("E5", "wb")], 'w', "E5");
+    // bigger groups on the Dungeon, still apart: D4-C4-C5 and E5-F5-E6
+    disconnected(
+        &[
+            ("D4", "w"),
+            ("C4", "b"),
+            ("C5", "w"),
+            ("E5", "b"),
+            ("F5", "w"),
+            ("E6", "b"),
+        ],
+        'w',
+        "E5",
+    );
+    // the first occupied Dungeon square seeds the flood: Black E4 with White
+    // D5 apart from it (E4 comes first in square order)
+    disconnected(
+        &[("E4", "b"), ("F4", "w"), ("D5", "w"), ("C5", "b")],
+        'w',
+        "C5",
+    );
+    // controls: the same cubes joined through a third square are accepted
+    assert!(Position::from_text(&text(&[("D4", "w"), ("E4", "b"), ("E5", "w")], 'b')).is_ok());
+    assert!(Position::from_text(&text(&[("D4", "w"), ("D5", "b"), ("E5", "w")], 'b')).is_ok());
+    // all four Dungeon squares in one group
+    let t = text(&[("D4", "w"), ("E4", "b"), ("D5", "b"), ("E5", "w")], 'w');
+    assert!(Position::from_text(&t).is_ok());
+}
+
 // KY-11 (c): cube counts.
 #[test]
 fn ky11_c_counts() {
@@ -402,5 +451,69 @@ mod serde_tests {
         assert!(serde_json::from_str::<Level>("\"5\"").is_err());
         assert!(serde_json::from_str::<Record>("\"D4 Q1\"").is_err());
         assert!(serde_json::from_str::<Zone>("\"moat\"").is_err());
+    }
+
+    // KY-6: a configuration is an object of its fields, each with a default.
+    #[test]
+    fn ky6_serde_config() {
+        assert_eq!(
+            serde_json::from_str::<Config>("{}").unwrap(),
+            Config::default()
+        );
+        assert_eq!(
+            serde_json::to_string(&Config::default()).unwrap(),
+            r#"{"supply":"unlimited"}"#
+        );
+        let limited = Config::with_supply(20);
+        let json = serde_json::to_string(&limited).unwrap();
+        assert_eq!(json, r#"{"supply":{"per_player":20}}"#);
+        assert_eq!(serde_json::from_str::<Config>(&json).unwrap(), limited);
+        let err = serde_json::from_str::<Config>(r#"{"supply":{"per_player":300}}"#).unwrap_err();
+        assert!(err.to_string().contains("300"), "{err}");
+        let err = serde_json::from_str::<Config>(r#"{"cubes":3}"#).unwrap_err();
+        assert!(err.to_string().contains("unknown field"), "{err}");
+        assert!(serde_json::from_str::<Config>(r#"{"supply":"lots"}"#).is_err());
+        // a position without its config has the default one
+        let json = format!(r#"{{"text":"{EMPTY}"}}"#);
+        assert_eq!(
+            serde_json::from_str::<Position>(&json).unwrap(),
+            Position::default()
+        );
+        let json = format!(r#"{{"config":{{}},"text":"{EMPTY}"}}"#);
+        assert_eq!(
+            serde_json::from_str::<Position>(&json).unwrap(),
+            Position::default()
+        );
+    }
+
+    // KY-12: records and matches travel as their record text; a match is
+    // replayed on the way in.
+    #[test]
+    fn ky12_serde_record_and_match() {
+        use kybo::Match;
+        let mut game = Match::new(Position::new(Config::with_supply(3)));
+        for s in ["D4", "D4", "E4"] {
+            game.play(game.parse_move(s).unwrap()).unwrap();
+        }
+        let json = serde_json::to_string(&game).unwrap();
+        assert_eq!(json, r#""[supply 3] D4 D4 E4""#);
+        assert_eq!(serde_json::from_str::<Match>(&json).unwrap(), game);
+        let record = game.record();
+        assert_eq!(serde_json::to_string(&record).unwrap(), json);
+        assert_eq!(serde_json::from_str::<Record>(&json).unwrap(), record);
+        // an illegal move is an error, for a match, not for a record
+        let illegal = r#""D4 A1""#;
+        let err = serde_json::from_str::<Match>(illegal).unwrap_err();
+        assert!(err.to_string().contains("move 2"), "{err}");
+        assert!(serde_json::from_str::<Record>(illegal).is_ok());
+        assert!(serde_json::from_str::<Match>(r#""[supply 9"#).is_err());
+        assert!(serde_json::from_str::<Match>("3").is_err());
+        // a match from a position text keeps its start
+        let start = position(&[("D4", "w"), ("E4", "b")], 'w');
+        let mut game = Match::new(start);
+        game.play(game.parse_move("D4").unwrap()).unwrap();
+        let back: Match = serde_json::from_str(&serde_json::to_string(&game).unwrap()).unwrap();
+        assert_eq!(back, game);
+        assert_eq!(back.start(), &start);
     }
 }

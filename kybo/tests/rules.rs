@@ -544,3 +544,215 @@ fn ky6_supply_is_written_for_players() {
     assert_eq!(Supply::PerPlayer(20).cubes(), Some(20));
     assert_eq!(Supply::Unlimited.cubes(), None);
 }
+
+// KY-6, KY-12: a record carries a limited supply as a tag, so the record text
+// alone replays the game with it.
+#[test]
+fn ky12_record_carries_the_supply() {
+    let mut game = kybo::Match::new(Position::new(Config::with_supply(2)));
+    for s in ["D4", "D5", "D4", "D5"] {
+        game.play(mv(s)).unwrap();
+    }
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Draw {
+            reason: EndReason::NoCubeLeft
+        })
+    );
+    let text = game.record().to_string();
+    assert_eq!(text, "[supply 2] D4 D5 D4 D5");
+    let record: kybo::Record = text.parse().unwrap();
+    assert_eq!(record.config(), Config::with_supply(2));
+    assert_eq!(record.replay().unwrap(), game);
+    // Without the tag the same moves leave the game going on.
+    let plain: kybo::Record = "D4 D5 D4 D5".parse().unwrap();
+    assert_eq!(plain.replay().unwrap().outcome(), None);
+    // One move too many is reported by number and rule.
+    let err = "[supply 2] D4 D5 D4 D5 E4"
+        .parse::<kybo::Record>()
+        .unwrap()
+        .replay()
+        .unwrap_err();
+    assert!(matches!(
+        err,
+        kybo::RecordError::Illegal {
+            number: 5,
+            error: PlayError::NoCubeLeft {
+                player: Color::White
+            },
+            ..
+        }
+    ));
+    // Tags and blank space are read loosely, written one way.
+    let loose: kybo::Record = "  [ supply  2 ]\n d4 ".parse().unwrap();
+    assert_eq!(loose.to_string(), "[supply 2] D4");
+    let unlimited: kybo::Record = "[supply unlimited] D4".parse().unwrap();
+    assert_eq!(unlimited.to_string(), "D4");
+    assert_eq!(
+        "[supply 0]".parse::<kybo::Record>().unwrap().to_string(),
+        "[supply 0]"
+    );
+}
+
+// KY-11, KY-12: a game that starts elsewhere records its start position.
+#[test]
+fn ky12_record_carries_the_start_position() {
+    let start = position(&[("D4", "w"), ("D5", "b")], 'w');
+    let mut game = kybo::Match::new(start);
+    game.play(mv("D3")).unwrap();
+    game.play(mv("D6")).unwrap();
+    let text = game.record().to_string();
+    assert_eq!(
+        text,
+        format!("[start {}] D3 D6", start.to_text()),
+        "the start, then the moves"
+    );
+    let record: kybo::Record = text.parse().unwrap();
+    assert_eq!(record.start(), &start);
+    assert_eq!(record.replay().unwrap(), game);
+    // with a limited supply too: both tags, the start checked against it
+    let limited =
+        Position::from_text_with_config(&start.to_text(), Config::with_supply(3)).unwrap();
+    let mut game = kybo::Match::new(limited);
+    game.play(mv("E4")).unwrap();
+    let text = game.record().to_string();
+    assert!(text.starts_with("[supply 3] [start "), "{text}");
+    assert_eq!(
+        text.parse::<kybo::Record>().unwrap().replay().unwrap(),
+        game
+    );
+    let either_order = format!("[start {}] [supply 3] E4", start.to_text());
+    assert_eq!(
+        either_order.parse::<kybo::Record>().unwrap().to_string(),
+        text
+    );
+}
+
+// KY-12: bad tags are errors with their own variants.
+#[test]
+fn ky12_record_tag_errors() {
+    use kybo::{ConfigError, PositionError, RecordError};
+    let err = |t: &str| t.parse::<kybo::Record>().unwrap_err();
+    assert!(matches!(err("[supply 2"), RecordError::Tag { .. }));
+    assert!(matches!(err("[colour w] D4"), RecordError::Tag { .. }));
+    assert!(matches!(
+        err("[supply 2] [supply 3]"),
+        RecordError::Tag { .. }
+    ));
+    assert!(matches!(
+        err("[supply 300] D4"),
+        RecordError::Config(ConfigError::Supply { .. })
+    ));
+    assert!(matches!(
+        err("[supply] D4"),
+        RecordError::Config(ConfigError::MissingValue { option: "supply" })
+    ));
+    assert!(matches!(
+        err("[start junk] D4"),
+        RecordError::Start(PositionError::Fields { found: 1 })
+    ));
+    // a start position with more cubes than the supply
+    let start = text(&[("D4", "wbw"), ("E4", "b")], 'w');
+    assert!(matches!(
+        err(&format!("[supply 1] [start {start}]")),
+        RecordError::Start(PositionError::SupplyExceeded { .. })
+    ));
+    // tags come before the moves
+    assert!(matches!(
+        err("D4 [supply 2]"),
+        RecordError::Parse { number: 2, .. }
+    ));
+    assert_eq!(
+        err("[colour w] D4").to_string(),
+        "\"[colour w]\": a record's tags are [supply N] and [start <position text>], each at most once, before the moves"
+    );
+}
+
+// KY-6: the configuration text.
+#[test]
+fn ky6_config_text() {
+    use kybo::ConfigError;
+    assert_eq!(Config::default().to_string(), "supply unlimited");
+    assert_eq!(Config::with_supply(7).to_string(), "supply 7");
+    for config in [
+        Config::default(),
+        Config::with_supply(0),
+        Config::with_supply(255),
+    ] {
+        assert_eq!(config.to_string().parse::<Config>(), Ok(config));
+    }
+    assert_eq!("  ".parse::<Config>(), Ok(Config::default()));
+    assert_eq!(
+        "colour w".parse::<Config>(),
+        Err(ConfigError::UnknownOption {
+            found: "colour".into()
+        })
+    );
+    assert_eq!(
+        "supply".parse::<Config>(),
+        Err(ConfigError::MissingValue { option: "supply" })
+    );
+    assert_eq!(
+        "supply 1 supply 2".parse::<Config>(),
+        Err(ConfigError::Repeated { option: "supply" })
+    );
+    assert_eq!(
+        "supply -1".parse::<Config>(),
+        Err(ConfigError::Supply { found: "-1".into() })
+    );
+    let mut config = Config::default();
+    config.set("supply", "9").unwrap();
+    assert_eq!(config, Config::with_supply(9));
+    assert!(config.set("supply", "lots").is_err());
+    assert_eq!(config, Config::with_supply(9), "unchanged on error");
+}
+
+// KY-4, KY-10: what a click-to-move interface asks: the legal move on a
+// square, where its cube lands, and afterwards where it rests.
+#[test]
+fn ky4_move_at_a_clicked_square() {
+    let pos = replay("D4 D4 E4");
+    for square in Square::ALL {
+        let expected = pos.is_legal(Move::new(square)).then(|| Move::new(square));
+        assert_eq!(pos.move_at(square), expected, "{square}");
+    }
+    let on_stack = pos.move_at(sq("D4")).unwrap();
+    assert_eq!(pos.landing_level(on_stack), Some(Level::Third));
+    assert_eq!(pos.move_at(sq("A1")), None);
+    let mut game = kybo::Match::new(pos);
+    assert_eq!(game.last_cube(), None);
+    game.play(on_stack).unwrap();
+    assert_eq!(game.last_cube(), Some(cube("D4^3")));
+    assert_eq!(game.position().cube(cube("D4^3")), Some(Color::Black));
+    // a finished game offers no move anywhere
+    let won = replay("D4 E4 D3 E5 D2 E4 D1 E5 D5 E4 D6 E5 D7 E4 D8");
+    assert!(Square::ALL.iter().all(|&s| won.move_at(s).is_none()));
+}
+
+// KY-12: a match drives like a position through the Game trait, undo and
+// redo included.
+#[test]
+fn ky12_match_through_the_game_trait() {
+    use kybo::{Game, Match};
+    let game = Match::default();
+    assert_eq!(kybo::perft(&game, 4), kybo::perft(&Position::default(), 4));
+    let mut game = Match::default();
+    game.play(mv("D4")).unwrap();
+    game.play(mv("D4")).unwrap();
+    assert_eq!(game.undo(), Some(mv("D4")));
+    assert_eq!(game.undone().collect::<Vec<_>>(), [mv("D4")]);
+    // playing a new move forgets the undone one
+    Game::play_unchecked(&mut game, mv("E4"));
+    assert_eq!(game.redo(), None);
+    assert_eq!(game.moves(), [mv("D4"), mv("E4")]);
+    assert_eq!(game.positions().len(), 3);
+    assert_eq!(game.config(), Config::default());
+    assert_eq!(game.record().to_string(), "D4 E4");
+    assert!(game.is_legal(mv("E4")));
+    assert!(Game::is_legal(&game, mv("E4")));
+    assert_eq!(
+        Game::count_legal_moves(&game),
+        game.legal_moves().len() as u64
+    );
+    assert_eq!(Match::from(*game.position()).start(), game.position());
+}
