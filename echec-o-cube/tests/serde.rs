@@ -3,7 +3,7 @@
 #![cfg(feature = "serde")]
 
 use board_core::{MoveList, Rng};
-use echec_o_cube::{Config, GameSquare, Move, Player, Position, Record, Segment};
+use echec_o_cube::{Config, GameSquare, Match, Move, Player, Position, Record, Segment};
 use proptest::prelude::*;
 use serde_json::{json, Value};
 
@@ -39,6 +39,7 @@ fn notational_types_travel_as_text() {
     assert_eq!(config, Config::FAMILY);
     assert!(serde_json::from_str::<Config>("{\"pale\": 300}").is_err());
     let record: Record = "config family\nfirst Two\nR A1\nP D5-E5\n".parse().unwrap();
+    assert_eq!(serde_json::to_string(&record).unwrap(), "\"config family\\nfirst Two\\nR A1\\nP D5-E5\\n\"");
     let json = serde_json::to_string(&record).unwrap();
     assert_eq!(serde_json::from_str::<Record>(&json).unwrap(), record);
     assert!(serde_json::from_str::<Record>("\"first One\"").is_err());
@@ -70,6 +71,38 @@ fn positions_round_trip() {
     }
 }
 
+// The serde shape of a position: its configuration and its text (EOC-23).
+#[test]
+fn position_is_config_and_text() {
+    let pos = after(Config::default(), &["P D5-E5"]);
+    let v = to_value(&pos);
+    assert_eq!(v["text"], json!("7/8/7/8/7/8/3p3/8/7/8/7/8/7/8/7 - 2 49,20,50,20,10 0,0 -"));
+    assert_eq!(v["config"], serde_json::to_value(Config::default()).unwrap());
+    assert_eq!(v.as_object().unwrap().len(), 2);
+    // The configuration may be left out: the default one.
+    let text_only = json!({"text": v["text"]});
+    assert_eq!(from_value(text_only).unwrap(), pos);
+    // {} is the default configuration; every field has a default.
+    assert_eq!(serde_json::from_str::<Config>("{}").unwrap(), Config::default());
+    let two: Config = serde_json::from_str(r#"{"first": "Two", "red_mode": true}"#).unwrap();
+    assert_eq!(two, Config::FAMILY.with_first(Player::Two));
+    for bad in [r#"{"pale": 300}"#, r#"{"first": "Three"}"#, r#"{"colour": 1}"#, r#"{"points": {"big": -1}}"#] {
+        assert!(serde_json::from_str::<Config>(bad).is_err(), "{bad}");
+    }
+    // A match travels as its record text, read back by replaying it.
+    let mut game = Match::new(Position::new(Config::FAMILY));
+    for m in ["R A1", "P D5-E5", "F E5-E6"] {
+        game.play(game.parse_move(m).unwrap()).unwrap();
+    }
+    let json = serde_json::to_string(&game).unwrap();
+    assert_eq!(json, serde_json::to_string(&game.record().to_string()).unwrap());
+    assert_eq!(serde_json::from_str::<Match>(&json).unwrap(), game);
+    // A record or match whose moves do not replay is rejected.
+    let illegal = json!("config standard\nfirst One\nP D5-E5\nP A1-B1\n");
+    assert!(serde_json::from_value::<Record>(illegal.clone()).is_err());
+    assert!(serde_json::from_value::<Match>(illegal).is_err());
+}
+
 #[test]
 fn invalid_positions_are_rejected() {
     let base = after(
@@ -78,97 +111,32 @@ fn invalid_positions_are_rejected() {
     );
     let good = to_value(&base);
     assert_eq!(from_value(good.clone()).unwrap(), base);
-    type Change = Box<dyn Fn(&mut Value)>;
-    let cases: Vec<(&str, Change, &str)> = vec![
-        (
-            "two pieces",
-            Box::new(|v| v["dark"].as_array_mut().unwrap().push(json!("D5-E5"))),
-            "holds two pieces",
-        ),
-        (
-            "dark-dark",
-            Box::new(|v| {
-                v["dark"].as_array_mut().unwrap().push(json!("E6-E7"));
-                v["dark_left"] = json!([20, 17]);
-            }),
-            "two dark pieces end at E6",
-        ),
-        (
-            "unchained",
-            Box::new(|v| {
-                v["pale"].as_array_mut().unwrap().push(json!("A1-B1"));
-                v["pale_left"] = json!([47, 50]);
-            }),
-            "not chained",
-        ),
-        (
-            "count",
-            Box::new(|v| v["pale_left"] = json!([50, 50])),
-            // 2 pales on the board, 50 each in hand, 2 × 50 given (EOC-4).
-            "2 on the board and 100 left do not add up to 100",
-        ),
-        (
-            "supply",
-            Box::new(|v| v["pale_left"] = json!([51, 47])),
-            "exceeds",
-        ),
+    let text = base.to_text();
+    assert_eq!(text, "7/8/7/8/3p3/3ff3/3p3/8/7/8/7/8/7/8/7 - 1 48,20,50,18,10 0,0+12 D5-E6:20");
+    let cases: Vec<(&str, Value, &str)> = vec![
+        // Checked exactly as the text reader checks it: a red outside red mode.
         (
             "reds off",
-            Box::new(|v| {
-                v["reds"] = json!(["A1"]);
-                v["reds_left"] = json!(9);
-            }),
+            json!({"config": Config::default(), "text": text.replace(" - 1 ", " A1 1 ").replace(",10 ", ",9 ")}),
+            "red mode is off",
+        ),
+        // The same text is valid in red mode with the pool given.
+        (
+            "config and text disagree",
+            json!({"config": Config { reds: 4, ..Config::FAMILY }, "text": text}),
             "reds",
         ),
-        (
-            "claim",
-            Box::new(|v| v["claimable"] = json!(11)),
-            "claimable",
-        ),
-        (
-            "claim by closer",
-            Box::new(|v| v["to_move"] = json!("Two")),
-            "claimable",
-        ),
-        (
-            "points",
-            Box::new(|v| v["points"] = json!([1, 0])),
-            "points scored exceed",
-        ),
-        (
-            "closures",
-            Box::new(|v| v["closed_by_two"] = json!(["A1-B2"])),
-            "not closed",
-        ),
-        (
-            "bad segment",
-            Box::new(|v| v["pale"][0] = json!("D5-F5")),
-            "neighbours",
-        ),
-        (
-            "bad square",
-            Box::new(|v| v["last_closed"] = json!(["D5-E7"])),
-            "opposite corners",
-        ),
-        (
-            "unknown field",
-            Box::new(|v| v["extra"] = json!(1)),
-            "unknown field",
-        ),
-        (
-            "missing field",
-            Box::new(|v| {
-                v.as_object_mut().unwrap().remove("points");
-            }),
-            "missing field",
-        ),
+        ("claim", json!({"text": text.replace("+12", "+11")}), "claimable"),
+        ("text missing", json!({"config": {}}), "missing field"),
+        ("unknown field", json!({"text": text, "extra": 1}), "unknown field"),
+        ("text not a string", json!({"text": 3}), "invalid type"),
     ];
-    for (name, change, expect) in cases {
-        let mut v = good.clone();
-        change(&mut v);
+    for (name, v, expect) in cases {
         let err = from_value(v).expect_err(name);
         assert!(err.contains(expect), "{name}: {err}");
     }
+    let ok = json!({"config": Config { reds: 4, ..Config::FAMILY }, "text": text.replace(",10 ", ",4 ")});
+    assert!(from_value(ok).is_ok());
 }
 
 proptest! {
