@@ -1,39 +1,25 @@
 //! The rule options of RULES section 3 ("option" items), with their defaults.
 
 use crate::error::LevelsError;
-use crate::position::Position;
 
-/// The options of the game: the number of levels (C3-1, default 3) and the
-/// starting setup (C3-18: the default armies on the home level).
+/// The options of the game: the number of levels (C3-1, default 3); the
+/// start is the default setup of C3-18 on the home level.
 ///
 /// ```
-/// use chess3d::Config;
+/// use chess3d::{Config, Position};
 /// let config = Config::default();
 /// assert_eq!(config.levels(), 3);
 /// let five = Config::new(5)?;
-/// assert_eq!(five.start().levels(), 5);
+/// assert_eq!(Position::new(five).levels(), 5);
 /// assert!(Config::new(9).is_err());
 /// # Ok::<(), chess3d::LevelsError>(())
 /// ```
+///
+/// With the `serde` feature a configuration is an object of its fields,
+/// each with its default: `{"levels": 5}`, and `{}` is the default.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(try_from = "RawConfig"))]
 pub struct Config {
     levels: usize,
-}
-
-#[cfg(feature = "serde")]
-#[derive(serde::Deserialize)]
-struct RawConfig {
-    levels: usize,
-}
-
-#[cfg(feature = "serde")]
-impl TryFrom<RawConfig> for Config {
-    type Error = LevelsError;
-    fn try_from(raw: RawConfig) -> Result<Config, LevelsError> {
-        Config::new(raw.levels)
-    }
 }
 
 impl Default for Config {
@@ -43,7 +29,10 @@ impl Default for Config {
 }
 
 impl Config {
-    /// A configuration with `levels` levels (1 to 8).
+    /// A configuration with `levels` levels.
+    ///
+    /// # Errors
+    /// A level count outside 1 to 8 (C3-1).
     pub fn new(levels: usize) -> Result<Config, LevelsError> {
         if (1..=8).contains(&levels) {
             Ok(Config { levels })
@@ -60,10 +49,5 @@ impl Config {
     /// The home level's number (C3-15): `(levels + 1) / 2`.
     pub fn home_level(&self) -> usize {
         self.levels.div_ceil(2)
-    }
-
-    /// The default start (C3-18) with these options.
-    pub fn start(&self) -> Position {
-        Position::start_with_levels(self.levels).unwrap_or_default()
     }
 }

@@ -57,7 +57,7 @@ mod tests {
 
     #[test]
     fn levels_side_by_side() {
-        let text = Position::start().to_string();
+        let text = Position::default().to_string();
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines.len(), 11);
         assert!(lines[0].contains("N1") && lines[0].contains("N2") && lines[0].contains("N3"));

@@ -17,20 +17,46 @@
 //! - checkmate wins, stalemate draws (C3-16); the FIDE draws (C3-17) are in [`Match`];
 //! - with one level and no castling rights this is FIDE chess (C3-21).
 //!
-//! ```
-//! use board_core::{perft, Game};
-//! use chess3d::{Match, Position};
+//! A whole game in ten lines (a UI asks the player instead of taking the
+//! first legal move):
 //!
-//! let mut game = Match::new(Position::start());        // 3 levels, Black first
+//! ```
+//! use chess3d::{Match, Position, Record};
+//!
+//! let mut game = Match::new(Position::default());
+//! while game.outcome().is_none() {
+//!     let mv = game.legal_moves()[0]; // a UI asks the player instead
+//!     game.play(mv)?;
+//! }
+//! println!("{}\n{}", game.position(), game.outcome().unwrap());
+//! assert!(game.undo().is_some() && game.outcome().is_none()); // take the last move back
+//! let record: Record = game.record().to_string().parse()?;
+//! assert_eq!(record.replay()?, game);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Moves are read in the context of a position, checked with the rule they
+//! break, and everything a click-to-move UI asks is there:
+//!
+//! ```
+//! use chess3d::{perft, Match, PlayError, Position};
+//!
+//! let mut game = Match::default();                      // 3 levels, Black first
 //! for text in ["N2/E7-N2/E5", "N2/D2-N2/D4", "N2/E5xN2/D4", "N2/D1xN2/D4"] {
 //!     let mv = game.parse_move(text)?;
 //!     game.play(mv)?;
 //! }
-//! assert_eq!(game.position().fen(),
+//! let pos = game.position().clone();
+//! assert_eq!(pos.fen(),
 //!     "8/8/8/8/8/8/8/8|nrkqrbbn/pppp1ppp/8/8/3Q4/8/PPP1PPPP/NRK1RBBN|8/8/8/8/8/8/8/8 b KQkq - 0 3");
-//! assert_eq!(game.outcome(), None);
-//! assert_eq!(perft(game.position(), 1), game.position().legal_move_list().len() as u64);
-//! # Ok::<(), chess3d::PlayError>(())
+//! let bishop = "N2/F8".parse()?;
+//! assert!(pos.moves_from(bishop).iter().all(|m| m.from() == bishop));
+//! let wrong = pos.parse_move("N2/F8-N2/F6")?;
+//! assert_eq!(pos.check(wrong).unwrap_err().to_string(),
+//!     "the Black bishop on N2/F8 cannot move to N2/F6: a bishop slides along the 12 planar diagonal steps only (C3-5)");
+//! assert!(matches!(game.play(wrong), Err(PlayError::Geometry { .. })));
+//! assert_eq!(perft(&pos, 1), pos.legal_moves().len() as u64);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
 //! ## Level count: run time or compile time
@@ -40,10 +66,10 @@
 //! cross-level code vanishes for `L = 1`. [`Position`] is an enum over the eight
 //! sizes, the type to use when the count is read at run time:
 //!
-//! - 3 levels (default): `Position::start()`, or `FixedPosition::<3>::start()`;
+//! - 3 levels (default): `Position::default()`, or `FixedPosition::<3>::default()`;
 //! - one level (FIDE chess): `Position::from_fen("…plain FEN…")` or
-//!   `Position::start_with_levels(1)`, or `FixedPosition::<1>::from_fen(…)`;
-//! - any count: `Position::start_with_levels(n)` / `Position::from_fen(fen3d)`.
+//!   `Position::new(Config::new(1)?)`, or `FixedPosition::<1>::from_fen(…)`;
+//! - any count: `Position::new(Config::new(n)?)` / `Position::from_fen(fen3d)`.
 //!
 //! This was chosen by measurement (see the crate README for the figures): a
 //! run-time level count stored inline would need room for 8 levels (over 500
@@ -56,7 +82,15 @@
 //! - Positions (C3-19): FEN3D, the level boards `N1|N2|…` then side, castling,
 //!   en passant, clocks; with one level plain FEN ([`Position::fen`], [`Position::from_fen`]).
 //! - Moves (C3-20): `N2/E2-N2/E4`, `N2/D4xN3/E5`, `N2/A7-N2/A8=Q`, `O-O`, `O-O-O`.
-//! - Records ([`Record`]): the position text on the first line, then the moves.
+//!   C3-20's text leaves two things to the position: that a capture is en
+//!   passant, and whose king castles. So a [`Move`]'s `Display` writes the
+//!   *exact* text, which alone determines the move (its `FromStr` and serde
+//!   form): en passant ends in `e.p.` (`N1/D5xN2/E6e.p.`) and castling names
+//!   the king's cell (`O-O@N2/C1`, `O-O-O@N2/C8`); everything else is the C3-20
+//!   text. `{:#}` writes the plain C3-20 text (`N1/D5xN2/E6`, `O-O`).
+//!   [`Position::parse_move`] reads both, the plain one in the position's context.
+//! - Records ([`Record`]): the position text on the first line, then the moves
+//!   in plain C3-20 text.
 //!
 //! ## Decisions where the rules are silent
 //!
@@ -64,23 +98,25 @@
 //! - Castling: the landing cell must not be attacked both in the position
 //!   before the move and after it (C3-15 names both conditions).
 //! - [`play`](Position::play) accepts exactly the moves
-//!   [`legal_moves`](board_core::Game::legal_moves) lists: a [`Move`] built by
+//!   [`legal_moves`](Position::legal_moves) lists: a [`Move`] built by
 //!   hand with the wrong kind (a capture as `Normal`) is refused with
 //!   [`PlayError::WrongKind`], which names the legal move. The move *text* is
-//!   forgiving: [`parse_move`](board_core::Game::parse_move) reads the kind off
+//!   forgiving: [`parse_move`](Position::parse_move) reads the kind off
 //!   the position, so `N2/D4-N3/E5` is read as the capture it is (C3-20).
 //! - The Zobrist hash always includes the en-passant target; the repetition key
 //!   drops it when no en-passant capture is legal (C3-17).
 //! - [`Match`]'s outcome puts checkmate and stalemate first, then the dead
 //!   position, the 75-move rule and fivefold repetition; claims (50 moves,
-//!   threefold) are about the current position.
+//!   threefold) are about the current position; [`Match::undo`] withdraws a claim.
 //! - Dead positions with one level: bare kings, king and knight against king,
 //!   and kings with bishops all on squares of one colour; with two levels or
 //!   more, bare kings only (C3-17).
 //!
 //! ## Features
-//! - `serde`: positions, games ([`Match`]) and records travel as their text and
-//!   are validated on the way in; moves as their cells and kind.
+//! - `serde`: a position is `{"config": {"levels": 3}, "text": "<FEN3D>"}`
+//!   (the text's level count must agree), a [`Config`] an object of defaulted
+//!   fields (`{}` is 3 levels), a move its exact text, records and games
+//!   ([`Match`]) their record text, replayed; everything is validated on the way in.
 //! - `reference`: the slow, obviously-correct reference implementation.
 
 #![forbid(unsafe_code)]
@@ -110,9 +146,11 @@ pub mod reference;
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
-pub use board_core::{Cell, Color, Game, Level, MoveList, Outcome, Square};
+pub use board_core::{divide, perft, Cell, Color, Game, History, Level, MoveList, Outcome, Square};
 pub use config::Config;
-pub use error::{FenError, LevelsError, MoveTextError, PieceError, PlayError, RecordError};
+pub use error::{
+    Geometry, LevelsError, ParseMoveError, PieceError, PlayError, PositionError, RecordError,
+};
 pub use game::Match;
 pub use moves::{Move, MoveKind};
 pub use piece::{Piece, Role};

@@ -28,14 +28,15 @@ pub enum MoveKind {
 /// A move: start cell, target cell and kind.
 ///
 /// For castling, [`from`](Move::from) is the king's cell and [`to`](Move::to)
-/// the king's landing cell. Moves come from a position's legal moves or from
-/// [`parse_move`](board_core::Game::parse_move), which reads the kind off the
-/// position. `Display` writes the C3-20 text.
+/// the king's landing cell. Moves come from a position's legal moves, from
+/// [`Position::parse_move`](crate::Position::parse_move), which reads the
+/// kind off the position, or from the exact move text by `FromStr`.
+/// `Display` writes the exact text (`{:#}` the plain C3-20 text); with the
+/// `serde` feature a move travels as its exact text.
 ///
 /// ```
-/// use board_core::Game;
 /// use chess3d::Position;
-/// let pos = Position::start();
+/// let pos = Position::default();
 /// let mv = pos.parse_move("n2/e7-n2/e5")?;
 /// assert_eq!(mv.to_string(), "N2/E7-N2/E5");
 /// assert_eq!(mv.from().to_string(), "N2/E7");
@@ -43,7 +44,6 @@ pub enum MoveKind {
 /// # Ok::<(), chess3d::PlayError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Move {
     pub(crate) from: Cell,
     pub(crate) to: Cell,

@@ -4,19 +4,19 @@ use core::fmt;
 
 use board_core::{Cell, Color, Level, NotationError, Square};
 
-use crate::error::{FenError, MoveTextError};
+use crate::error::{ParseMoveError, PositionError};
 use crate::moves::{Move, MoveKind};
 use crate::piece::{Piece, Role};
 use crate::position::{FixedPosition, CELLS};
 
 /// The number of level boards in a position text (1 to 8).
-pub(crate) fn count_levels(text: &str) -> Result<usize, FenError> {
-    let boards = text.split_whitespace().next().ok_or(FenError::Empty)?;
+pub(crate) fn count_levels(text: &str) -> Result<usize, PositionError> {
+    let boards = text.split_whitespace().next().ok_or(PositionError::Empty)?;
     let n = boards.split('|').count();
     if (1..=8).contains(&n) {
         Ok(n)
     } else {
-        Err(FenError::LevelCount {
+        Err(PositionError::LevelCount {
             found: n,
             expected: "1 to 8".to_owned(),
         })
@@ -26,21 +26,21 @@ pub(crate) fn count_levels(text: &str) -> Result<usize, FenError> {
 impl<const L: usize> FixedPosition<L> {
     /// Reads a position text with exactly `L` level boards (C3-19): FEN3D,
     /// or plain FEN when `L = 1`. Every rule of C3-19 is checked and each
-    /// rejection is a [`FenError`] naming the reason.
-    pub fn from_fen(text: &str) -> Result<FixedPosition<L>, FenError> {
+    /// rejection is a [`PositionError`] naming the reason.
+    pub fn from_fen(text: &str) -> Result<FixedPosition<L>, PositionError> {
         let fields: Vec<&str> = text.split_whitespace().collect();
         if fields.is_empty() {
-            return Err(FenError::Empty);
+            return Err(PositionError::Empty);
         }
         if fields.len() != 6 {
-            return Err(FenError::FieldCount {
+            return Err(PositionError::FieldCount {
                 found: fields.len(),
             });
         }
         let mut pos = FixedPosition::<L>::empty();
         let boards: Vec<&str> = fields[0].split('|').collect();
         if boards.len() != L {
-            return Err(FenError::LevelCount {
+            return Err(PositionError::LevelCount {
                 found: boards.len(),
                 expected: L.to_string(),
             });
@@ -50,7 +50,7 @@ impl<const L: usize> FixedPosition<L> {
             let level = Level::new(l as u8).unwrap_or(Level::N1);
             let ranks: Vec<&str> = board.split('/').collect();
             if ranks.len() != 8 {
-                return Err(FenError::RankCount {
+                return Err(PositionError::RankCount {
                     level: l + 1,
                     found: ranks.len(),
                 });
@@ -71,7 +71,7 @@ impl<const L: usize> FixedPosition<L> {
                         }
                         file += 1;
                     } else {
-                        return Err(FenError::BadChar {
+                        return Err(PositionError::BadChar {
                             level: l + 1,
                             rank: rank + 1,
                             found: ch,
@@ -79,7 +79,7 @@ impl<const L: usize> FixedPosition<L> {
                     }
                 }
                 if file != 8 {
-                    return Err(FenError::RankLength {
+                    return Err(PositionError::RankLength {
                         level: l + 1,
                         rank: rank + 1,
                         found: file,
@@ -91,8 +91,8 @@ impl<const L: usize> FixedPosition<L> {
             "w" => Color::White,
             "b" => Color::Black,
             other => {
-                return Err(FenError::Turn {
-                    found: other.to_owned(),
+                return Err(PositionError::Turn {
+                    found: board_core::excerpt(other),
                 })
             }
         };
@@ -108,24 +108,25 @@ impl<const L: usize> FixedPosition<L> {
                 None
             }
         };
-        pos.halfmove = number(fields[4]).ok_or_else(|| FenError::Halfmove {
-            found: fields[4].to_owned(),
+        pos.halfmove = number(fields[4]).ok_or_else(|| PositionError::Halfmove {
+            found: board_core::excerpt(fields[4]),
         })?;
-        pos.fullmove = number(fields[5])
-            .filter(|&n| n >= 1)
-            .ok_or_else(|| FenError::Fullmove {
-                found: fields[5].to_owned(),
-            })?;
+        pos.fullmove =
+            number(fields[5])
+                .filter(|&n| n >= 1)
+                .ok_or_else(|| PositionError::Fullmove {
+                    found: board_core::excerpt(fields[5]),
+                })?;
         pos.validate(kings)?;
         pos.hash = pos.compute_hash();
         Ok(pos)
     }
 
     /// The C3-19 rules on the pieces, castling rights and en-passant target.
-    fn validate(&self, kings: [usize; 2]) -> Result<(), FenError> {
+    fn validate(&self, kings: [usize; 2]) -> Result<(), PositionError> {
         for color in Color::ALL {
             if kings[color as usize] != 1 {
-                return Err(FenError::KingCount {
+                return Err(PositionError::KingCount {
                     color,
                     found: kings[color as usize],
                 });
@@ -135,7 +136,7 @@ impl<const L: usize> FixedPosition<L> {
         for l in 0..L {
             let back = self.roles[pawns][l] & (crate::geometry::RANK_1 | crate::geometry::RANK_8);
             if back != 0 {
-                return Err(FenError::PawnOnBackRank {
+                return Err(PositionError::PawnOnBackRank {
                     cell: CELLS[l * 64 + back.trailing_zeros() as usize],
                 });
             }
@@ -162,7 +163,7 @@ impl<const L: usize> FixedPosition<L> {
                         role: Role::Rook,
                     });
             if !ok {
-                return Err(FenError::CastlingPieces {
+                return Err(PositionError::CastlingPieces {
                     right,
                     color,
                     king,
@@ -177,14 +178,14 @@ impl<const L: usize> FixedPosition<L> {
                 Color::Black => (2, 1i8),
             };
             if ep.square().rank().index() != rank {
-                return Err(FenError::EnPassantRank {
+                return Err(PositionError::EnPassantRank {
                     cell: ep,
                     expected: rank + 1,
                     turn: self.turn,
                 });
             }
             if self.piece_at(ep).is_some() {
-                return Err(FenError::EnPassantOccupied { cell: ep });
+                return Err(PositionError::EnPassantOccupied { cell: ep });
             }
             let mover = !self.turn;
             let beyond = ep.offset(0, dir, 0).unwrap_or(ep);
@@ -195,18 +196,18 @@ impl<const L: usize> FixedPosition<L> {
                     role: Role::Pawn,
                 })
             {
-                return Err(FenError::EnPassantNoPawn {
+                return Err(PositionError::EnPassantNoPawn {
                     cell: ep,
                     color: mover,
                     beyond,
                 });
             }
             if self.piece_at(start).is_some() {
-                return Err(FenError::EnPassantStartOccupied { cell: ep, start });
+                return Err(PositionError::EnPassantStartOccupied { cell: ep, start });
             }
         }
         if self.king_attacked(!self.turn) {
-            return Err(FenError::OpponentInCheck { color: !self.turn });
+            return Err(PositionError::OpponentInCheck { color: !self.turn });
         }
         Ok(())
     }
@@ -256,9 +257,9 @@ impl<const L: usize> FixedPosition<L> {
     }
 }
 
-fn parse_ep<const L: usize>(text: &str) -> Result<Cell, FenError> {
-    let syntax = |source: NotationError| FenError::EnPassantSyntax {
-        found: text.to_owned(),
+fn parse_ep<const L: usize>(text: &str) -> Result<Cell, PositionError> {
+    let syntax = |source: NotationError| PositionError::EnPassantSyntax {
+        found: board_core::excerpt(text),
         source,
     };
     let cell = match text.parse::<Cell>() {
@@ -270,15 +271,15 @@ fn parse_ep<const L: usize>(text: &str) -> Result<Cell, FenError> {
         Err(e) => return Err(syntax(e)),
     };
     if cell.level().index() >= L {
-        return Err(FenError::EnPassantLevel { cell, levels: L });
+        return Err(PositionError::EnPassantLevel { cell, levels: L });
     }
     Ok(cell)
 }
 
 impl<const L: usize> core::str::FromStr for FixedPosition<L> {
-    type Err = FenError;
+    type Err = PositionError;
 
-    fn from_str(s: &str) -> Result<Self, FenError> {
+    fn from_str(s: &str) -> Result<Self, PositionError> {
         FixedPosition::from_fen(s)
     }
 }
@@ -288,70 +289,178 @@ impl<const L: usize> core::str::FromStr for FixedPosition<L> {
 pub(crate) enum MoveText {
     Castle {
         short: bool,
+        /// The king's cell, when written (`O-O@N2/C1`).
+        king: Option<Cell>,
     },
     Cells {
         from: Cell,
         to: Cell,
+        /// Written with `x`.
+        capture: bool,
         promotion: Option<Role>,
+        /// Followed by `e.p.`.
+        en_passant: bool,
     },
 }
 
-/// Reads `N2/E2-N2/E4`, `N2/D4xN3/E5`, `…=Q`, `O-O`, `O-O-O` (and `0-0`, `0-0-0`).
-pub(crate) fn parse_move_text(text: &str) -> Result<MoveText, MoveTextError> {
+/// Reads `N2/E2-N2/E4`, `N2/D4xN3/E5`, `…=Q`, `N2/D5xN2/E6e.p.`, `O-O`,
+/// `O-O-O` (and `0-0`, `0-0-0`), castling optionally with the king's cell
+/// (`O-O@N2/C1`).
+pub(crate) fn parse_move_text(text: &str) -> Result<MoveText, ParseMoveError> {
     let t = text.trim();
     if t.is_empty() {
-        return Err(MoveTextError::Empty);
+        return Err(ParseMoveError::Empty);
     }
-    match t {
-        "O-O" | "0-0" | "o-o" => return Ok(MoveText::Castle { short: true }),
-        "O-O-O" | "0-0-0" | "o-o-o" => return Ok(MoveText::Castle { short: false }),
-        _ => {}
+    let quoted = || board_core::excerpt(text);
+    let (castle, king) = match t.split_once('@') {
+        Some((c, k)) => (c, Some(k)),
+        None => (t, None),
+    };
+    let short = match castle {
+        "O-O" | "0-0" | "o-o" => Some(true),
+        "O-O-O" | "0-0-0" | "o-o-o" => Some(false),
+        _ => None,
+    };
+    if let Some(short) = short {
+        let king = match king {
+            None => None,
+            Some(k) => Some(k.parse::<Cell>().map_err(|source| ParseMoveError::Cell {
+                text: quoted(),
+                source,
+            })?),
+        };
+        return Ok(MoveText::Castle { short, king });
     }
+    let (t, en_passant) = match t.len().checked_sub(4) {
+        Some(i) if t.is_char_boundary(i) && t[i..].eq_ignore_ascii_case("e.p.") => (&t[..i], true),
+        _ => (t, false),
+    };
     let (body, promotion) = match t.split_once('=') {
         Some((body, p)) => {
             let role = p
                 .parse::<Role>()
                 .ok()
                 .filter(|r| Role::PROMOTIONS.contains(r))
-                .ok_or_else(|| MoveTextError::Promotion {
-                    text: text.to_owned(),
-                })?;
+                .ok_or_else(|| ParseMoveError::Promotion { text: quoted() })?;
             (body, Some(role))
         }
         None => (t, None),
     };
     let Some(i) = body.find(['-', 'x', 'X']) else {
-        return Err(MoveTextError::Shape {
-            text: text.to_owned(),
-        });
+        return Err(ParseMoveError::Shape { text: quoted() });
     };
     let (a, b) = (&body[..i], &body[i + 1..]);
+    let capture = body.as_bytes()[i] != b'-';
+    if en_passant && (!capture || promotion.is_some()) {
+        return Err(ParseMoveError::EnPassant { text: quoted() });
+    }
     let cell = |s: &str| {
-        s.parse::<Cell>().map_err(|source| MoveTextError::Cell {
-            text: text.to_owned(),
+        s.parse::<Cell>().map_err(|source| ParseMoveError::Cell {
+            text: quoted(),
             source,
         })
     };
     Ok(MoveText::Cells {
         from: cell(a)?,
         to: cell(b)?,
+        capture,
         promotion,
+        en_passant,
     })
 }
 
 impl fmt::Display for Move {
-    /// The C3-20 text: `N2/E2-N2/E4`, `N2/D4xN3/E5`, `N2/A7-N2/A8=Q`, `O-O`, `O-O-O`.
+    /// The move text. `{}` writes the exact text, which alone determines the
+    /// move (what [`FromStr`](core::str::FromStr) and serde read): the C3-20
+    /// text `N2/E2-N2/E4`, `N2/D4xN3/E5`, `N2/A7-N2/A8=Q`, with en passant
+    /// marked `N2/D5xN2/E6e.p.` and castling naming the king's cell,
+    /// `O-O@N2/C1`, `O-O-O@N2/C8`.
+    ///
+    /// `{:#}` writes the plain C3-20 text, as records do: en passant without
+    /// `e.p.`, castling as `O-O` / `O-O-O`; reading it back needs the
+    /// position ([`Position::parse_move`](crate::Position::parse_move)).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let exact = !f.alternate();
         match self.kind {
-            MoveKind::ShortCastle => f.write_str("O-O"),
-            MoveKind::LongCastle => f.write_str("O-O-O"),
+            MoveKind::ShortCastle | MoveKind::LongCastle => {
+                f.write_str(if self.kind == MoveKind::ShortCastle {
+                    "O-O"
+                } else {
+                    "O-O-O"
+                })?;
+                if exact {
+                    write!(f, "@{}", self.from)?;
+                }
+                Ok(())
+            }
             _ => {
                 let sep = if self.is_capture() { 'x' } else { '-' };
                 write!(f, "{}{sep}{}", self.from, self.to)?;
                 if let Some(r) = self.promotion() {
                     write!(f, "={r}")?;
                 }
+                if exact && self.kind == MoveKind::EnPassant {
+                    f.write_str("e.p.")?;
+                }
                 Ok(())
+            }
+        }
+    }
+}
+
+impl core::str::FromStr for Move {
+    type Err = ParseMoveError;
+
+    /// Reads the exact move text that `Display` writes: the kind is the
+    /// text's (`-` a move to an empty cell, `x` a capture, `=Q` a promotion,
+    /// `e.p.` en passant, `O-O@N2/C1` castling). Plain C3-20 castling (`O-O`)
+    /// needs a position: use [`Position::parse_move`](crate::Position::parse_move).
+    ///
+    /// ```
+    /// use chess3d::{Move, MoveKind};
+    /// for text in ["N2/E7-N2/E5", "N2/D4xN3/E5", "N2/A7-N2/A8=Q", "N1/D5xN2/E6e.p.", "O-O@N2/C1", "O-O-O@N4/C8"] {
+    ///     let mv: Move = text.parse()?;
+    ///     assert_eq!(mv.to_string(), text);
+    /// }
+    /// let castle: Move = "O-O@N2/C8".parse()?;
+    /// assert_eq!((castle.to().to_string(), castle.kind()), ("N2/B8".to_string(), MoveKind::ShortCastle));
+    /// assert!("O-O".parse::<Move>().is_err()); // whose king? A position knows.
+    /// # Ok::<(), chess3d::ParseMoveError>(())
+    /// ```
+    fn from_str(s: &str) -> Result<Move, ParseMoveError> {
+        match parse_move_text(s)? {
+            MoveText::Castle { short, king } => {
+                let bad = || ParseMoveError::Castling {
+                    text: board_core::excerpt(s),
+                };
+                let king = king.ok_or_else(bad)?;
+                let sq = king.square();
+                if sq != Square::C1 && sq != Square::C8 {
+                    return Err(bad());
+                }
+                let to = CELLS[king.index() - 1 + 2 * usize::from(!short)];
+                let kind = if short {
+                    MoveKind::ShortCastle
+                } else {
+                    MoveKind::LongCastle
+                };
+                Ok(Move::new(king, to, kind))
+            }
+            MoveText::Cells {
+                from,
+                to,
+                capture,
+                promotion,
+                en_passant,
+            } => {
+                let kind = match (promotion, capture) {
+                    _ if en_passant => MoveKind::EnPassant,
+                    (Some(r), false) => MoveKind::Promotion(r),
+                    (Some(r), true) => MoveKind::CapturePromotion(r),
+                    (None, true) => MoveKind::Capture,
+                    (None, false) => MoveKind::Normal,
+                };
+                Ok(Move::new(from, to, kind))
             }
         }
     }
@@ -377,7 +486,9 @@ mod tests {
             MoveText::Cells {
                 from: "N2/E2".parse().unwrap(),
                 to: "N2/E4".parse().unwrap(),
-                promotion: None
+                capture: false,
+                promotion: None,
+                en_passant: false,
             }
         );
         assert!(matches!(
@@ -389,25 +500,34 @@ mod tests {
         ));
         assert_eq!(
             parse_move_text("0-0-0"),
-            Ok(MoveText::Castle { short: false })
+            Ok(MoveText::Castle {
+                short: false,
+                king: None
+            })
         );
-        assert_eq!(parse_move_text("O-O"), Ok(MoveText::Castle { short: true }));
-        assert!(matches!(parse_move_text(""), Err(MoveTextError::Empty)));
+        assert_eq!(
+            parse_move_text("O-O"),
+            Ok(MoveText::Castle {
+                short: true,
+                king: None
+            })
+        );
+        assert!(matches!(parse_move_text(""), Err(ParseMoveError::Empty)));
         assert!(matches!(
             parse_move_text("N2/E2N2/E4"),
-            Err(MoveTextError::Shape { .. })
+            Err(ParseMoveError::Shape { .. })
         ));
         assert!(matches!(
             parse_move_text("N2/E2-N2/E4=K"),
-            Err(MoveTextError::Promotion { .. })
+            Err(ParseMoveError::Promotion { .. })
         ));
         assert!(matches!(
             parse_move_text("N2/E2-N9/E4"),
-            Err(MoveTextError::Cell { .. })
+            Err(ParseMoveError::Cell { .. })
         ));
         assert!(matches!(
             parse_move_text("N2/E2-"),
-            Err(MoveTextError::Cell { .. })
+            Err(ParseMoveError::Cell { .. })
         ));
     }
 }

@@ -65,6 +65,18 @@ impl Role {
         }
     }
 
+    /// The kind's English name in lower case: `"pawn"`, `"knight"`, …
+    pub const fn name(self) -> &'static str {
+        match self {
+            Role::Pawn => "pawn",
+            Role::Knight => "knight",
+            Role::Bishop => "bishop",
+            Role::Rook => "rook",
+            Role::Queen => "queen",
+            Role::King => "king",
+        }
+    }
+
     /// The kind of a letter, either case.
     #[inline]
     pub const fn from_char(c: char) -> Option<Role> {
@@ -92,8 +104,12 @@ impl FromStr for Role {
     fn from_str(s: &str) -> Result<Role, PieceError> {
         let mut chars = s.chars();
         match (chars.next(), chars.next()) {
-            (Some(c), None) => Role::from_char(c).ok_or(PieceError { text: s.to_owned() }),
-            _ => Err(PieceError { text: s.to_owned() }),
+            (Some(c), None) => Role::from_char(c).ok_or(PieceError {
+                text: board_core::excerpt(s),
+            }),
+            _ => Err(PieceError {
+                text: board_core::excerpt(s),
+            }),
         }
     }
 }
@@ -154,8 +170,12 @@ impl FromStr for Piece {
     fn from_str(s: &str) -> Result<Piece, PieceError> {
         let mut chars = s.chars();
         match (chars.next(), chars.next()) {
-            (Some(c), None) => Piece::from_char(c).ok_or(PieceError { text: s.to_owned() }),
-            _ => Err(PieceError { text: s.to_owned() }),
+            (Some(c), None) => Piece::from_char(c).ok_or(PieceError {
+                text: board_core::excerpt(s),
+            }),
+            _ => Err(PieceError {
+                text: board_core::excerpt(s),
+            }),
         }
     }
 }

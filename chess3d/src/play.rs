@@ -5,8 +5,9 @@ use core::fmt;
 
 use board_core::{Cell, Color, Game, MoveList, Outcome, Square};
 
-use crate::error::PlayError;
-use crate::movegen::{Counter, Lister};
+use crate::error::{Geometry, PlayError, PositionError};
+use crate::geometry::{RANK_1, RANK_8};
+use crate::movegen::{Counter, Lister, Sink};
 use crate::moves::{Move, MoveKind};
 use crate::notation::{parse_move_text, MoveText};
 use crate::piece::{Piece, Role};
@@ -159,29 +160,57 @@ impl<const L: usize> FixedPosition<L> {
         self.hash ^= KEYS.black;
     }
 
-    /// The legal move with the same cells, promotion and castling side as `mv`.
+    /// The legal move with the same cells, promotion and castling side as
+    /// `mv` (the move generator runs into a sink that only looks for it).
     pub(crate) fn find_legal(&self, mv: Move) -> Option<Move> {
-        let mut list = MoveList::new();
-        self.generate(&mut Lister(&mut list));
-        list.into_iter().find(|m| m.key() == mv.key())
+        let mut finder = Finder {
+            key: mv.key(),
+            found: None,
+        };
+        self.generate(&mut finder);
+        finder.found
     }
 
-    /// Plays `mv` if it is legal, or says why it is not (the position is then unchanged).
-    pub fn play(&mut self, mv: Move) -> Result<(), PlayError> {
+    /// `Ok` if `mv` is legal here, otherwise why not: the same error
+    /// [`play`](Self::play) returns. It runs the move generator once,
+    /// looking for `mv` only (no move list, no copy of the position).
+    ///
+    /// # Errors
+    /// The rule `mv` breaks (see [`PlayError`] for the order of the checks).
+    pub fn check(&self, mv: Move) -> Result<(), PlayError> {
         match self.find_legal(mv) {
-            Some(m) if m == mv => {
-                self.make(m);
-                Ok(())
-            }
+            Some(m) if m == mv => Ok(()),
             Some(legal) => Err(PlayError::WrongKind { given: mv, legal }),
             None => Err(self.why_illegal(mv)),
         }
     }
 
+    /// Whether `mv` is legal here.
+    pub fn is_legal(&self, mv: Move) -> bool {
+        self.find_legal(mv) == Some(mv)
+    }
+
+    /// Plays `mv` if it is legal, or says why it is not (the position is then unchanged).
+    ///
+    /// # Errors
+    /// Why `mv` is illegal, as [`check`](Self::check) says.
+    pub fn play(&mut self, mv: Move) -> Result<(), PlayError> {
+        self.check(mv)?;
+        self.make(mv);
+        Ok(())
+    }
+
+    /// Plays a move that [`legal_moves`](Self::legal_moves) listed, without
+    /// checking it (any other move leaves the position unspecified).
+    #[inline]
+    pub fn play_unchecked(&mut self, mv: Move) {
+        self.make(mv);
+    }
+
     /// Why `mv` is not a legal move here.
     fn why_illegal(&self, mv: Move) -> PlayError {
-        if self.count() == 0 {
-            return PlayError::GameOver;
+        if let Some(outcome) = self.outcome() {
+            return PlayError::GameOver { outcome };
         }
         for cell in [mv.from, mv.to] {
             if cell.level().index() >= L {
@@ -190,29 +219,7 @@ impl<const L: usize> FixedPosition<L> {
         }
         let color = self.turn;
         if mv.is_castling() {
-            let short = mv.kind == MoveKind::ShortCastle;
-            if !self.castling.has(color, short) {
-                return PlayError::CastlingRightLost { color };
-            }
-            if self.is_check() {
-                return PlayError::CastlingInCheck;
-            }
-            let (k, _, _) = Self::castling_cells(color);
-            if !short {
-                let d = CELLS[k.index() + 1];
-                if self.piece_at(d).is_some() {
-                    return PlayError::CastlingPathBlocked { cell: d };
-                }
-            }
-            let landing = if short {
-                Self::castling_cells(color).1
-            } else {
-                CELLS[k.index() + 1]
-            };
-            if self.attacked(landing.index(), 1 - color as usize, &self.occupied()) {
-                return PlayError::CastlingPathAttacked { cell: landing };
-            }
-            return PlayError::KingInCheck { color };
+            return self.why_no_castling(mv);
         }
         let Some(piece) = self.piece_at(mv.from) else {
             return PlayError::NoPiece { cell: mv.from };
@@ -226,18 +233,16 @@ impl<const L: usize> FixedPosition<L> {
         if self.piece_at(mv.to).is_some_and(|p| p.color == color) {
             return PlayError::OwnPiece { cell: mv.to };
         }
-        let reach = self.pseudo_targets(mv.from.index());
-        if reach[mv.to.level().index()] >> mv.to.square().index() & 1 == 0 {
-            return PlayError::CannotMoveSo {
-                role: piece.role,
-                from: mv.from,
-                to: mv.to,
-            };
+        if let Err(e) = self.geometry(piece, mv.from, mv.to) {
+            return e;
         }
         let last = mv.to.square().rank().index() == if color == Color::White { 7 } else { 0 };
         let promotes = piece.role == Role::Pawn && last;
         match (promotes, mv.promotion()) {
             (true, None) => PlayError::PromotionMissing { to: mv.to },
+            (true, Some(role)) if !Role::PROMOTIONS.contains(&role) => {
+                PlayError::PromotionPiece { role }
+            }
             (false, Some(_)) => PlayError::PromotionNotAllowed {
                 from: mv.from,
                 to: mv.to,
@@ -246,22 +251,160 @@ impl<const L: usize> FixedPosition<L> {
         }
     }
 
+    /// Why the castling move `mv` is illegal (C3-15).
+    fn why_no_castling(&self, mv: Move) -> PlayError {
+        let color = self.turn;
+        let short = mv.kind == MoveKind::ShortCastle;
+        let (k, rook, _) = Self::castling_cells(color);
+        let landing = if short { rook } else { CELLS[k.index() + 1] };
+        if mv.from != k || mv.to != landing {
+            return PlayError::CastlingCells {
+                color,
+                king: k,
+                from: mv.from,
+            };
+        }
+        if !self.castling.has(color, short) {
+            return PlayError::CastlingRightLost { color };
+        }
+        if self.is_check() {
+            return PlayError::CastlingInCheck;
+        }
+        if !short && self.piece_at(landing).is_some() {
+            return PlayError::CastlingPathBlocked { cell: landing };
+        }
+        if self.attacked(landing.index(), 1 - color as usize, &self.occupied()) {
+            return PlayError::CastlingPathAttacked { cell: landing };
+        }
+        PlayError::KingInCheck { color }
+    }
+
+    /// Whether `piece` on `from` may move to `to` by its movement rule
+    /// alone (C3-4 to C3-10), on this board: its geometry, the cells in
+    /// between, and for pawns and kings whether the move captures. The
+    /// target holds no piece of the mover's side.
+    fn geometry(&self, piece: Piece, from: Cell, to: Cell) -> Result<(), PlayError> {
+        let coords = |c: Cell| {
+            (
+                c.level().index() as i32,
+                c.square().file().index() as i32,
+                c.square().rank().index() as i32,
+            )
+        };
+        let (fl, ff, fr) = coords(from);
+        let (tl, tf, tr) = coords(to);
+        let d = [tl - fl, tf - ff, tr - fr];
+        let abs = d.map(i32::abs);
+        let longest = abs.into_iter().max().unwrap_or(0);
+        let moved = abs.into_iter().filter(|&a| a != 0).count();
+        let capture = self.piece_at(to).is_some();
+        let wrong = |rule| {
+            Err(PlayError::Geometry {
+                piece,
+                from,
+                to,
+                rule,
+            })
+        };
+        let path_blocked = |rule: &'static str| {
+            let step = d.map(i32::signum);
+            for k in 1..longest {
+                let level = (fl + k * step[0]) as usize;
+                let sq = ((fr + k * step[2]) * 8 + ff + k * step[1]) as usize;
+                let cell = CELLS[level * 64 + sq];
+                if self.piece_at(cell).is_some() {
+                    return Err(PlayError::Blocked {
+                        piece,
+                        from,
+                        to,
+                        cell,
+                        rule,
+                    });
+                }
+            }
+            Ok(())
+        };
+        match piece.role {
+            Role::Rook | Role::Bishop | Role::Queen => {
+                let straight = abs.into_iter().all(|a| a == 0 || a == longest);
+                let (rule, fits, id) = match piece.role {
+                    Role::Rook => (Geometry::Rook, moved == 1, "C3-4"),
+                    Role::Bishop => (Geometry::Bishop, moved == 2, "C3-5"),
+                    _ => (Geometry::Queen, true, "C3-6"),
+                };
+                if !(straight && fits) {
+                    return wrong(rule);
+                }
+                path_blocked(id)
+            }
+            Role::Knight => {
+                let mut sorted = abs;
+                sorted.sort_unstable();
+                if sorted == [0, 1, 2] {
+                    Ok(())
+                } else {
+                    wrong(Geometry::Knight)
+                }
+            }
+            Role::King => {
+                if longest != 1 {
+                    wrong(Geometry::KingStep)
+                } else if d[0] != 0 && !capture {
+                    wrong(Geometry::KingLevel)
+                } else {
+                    Ok(())
+                }
+            }
+            Role::Pawn => {
+                let ahead = if piece.color == Color::White {
+                    d[2]
+                } else {
+                    -d[2]
+                };
+                let start = if piece.color == Color::White { 1 } else { 6 };
+                if ahead <= 0 {
+                    return wrong(Geometry::PawnForward);
+                }
+                match (abs[1], ahead, abs[0]) {
+                    (0, _, 1..) | (1, 1, 1) if !capture && Some(to) != self.ep => {
+                        wrong(Geometry::PawnLevel)
+                    }
+                    (0, 1 | 2, 0) if capture => wrong(Geometry::PawnStraightCapture),
+                    (0, 1, 0) => Ok(()),
+                    (0, 2, 0) if fr != start => wrong(Geometry::PawnDouble),
+                    (0, 2, 0) => path_blocked("C3-9"),
+                    (1, 1, 0 | 1) if capture || Some(to) == self.ep => Ok(()),
+                    (1, 1, 0) => wrong(Geometry::PawnDiagonal),
+                    _ => wrong(Geometry::PawnReach),
+                }
+            }
+        }
+    }
+
     /// The number of legal moves.
     #[inline]
-    pub fn count(&self) -> u64 {
+    pub fn count_legal_moves(&self) -> u64 {
         let mut c = Counter(0);
         self.generate(&mut c);
         c.0
     }
 
-    /// Whether the side to move is checkmated (C3-16).
-    pub fn is_checkmate(&self) -> bool {
-        self.is_check() && self.count() == 0
-    }
-
-    /// Whether the side to move is stalemated (C3-16).
-    pub fn is_stalemate(&self) -> bool {
-        !self.is_check() && self.count() == 0
+    /// How the game ended by the position alone: checkmate or stalemate
+    /// (C3-16); `None` while the side to move has a move. (The draws of
+    /// C3-17 need the game's history: [`Match`](crate::Match).)
+    pub fn outcome(&self) -> Option<Outcome<Color, EndReason>> {
+        if self.count_legal_moves() > 0 {
+            None
+        } else if self.is_check() {
+            Some(Outcome::Win {
+                winner: !self.turn,
+                reason: EndReason::Checkmate,
+            })
+        } else {
+            Some(Outcome::Draw {
+                reason: EndReason::Stalemate,
+            })
+        }
     }
 
     /// The repetition key (C3-17): the hash without the en-passant target
@@ -294,22 +437,40 @@ impl<const L: usize> FixedPosition<L> {
         others == bishops && (bishops & LIGHT == 0 || bishops & !LIGHT == 0)
     }
 
-    /// Reads a move text (C3-20) in the context of this position.
+    /// Reads a move text (C3-20) in the context of this position: the
+    /// exact text `Display` writes, or the plain C3-20 text, whose kind is
+    /// read off the position (`N2/D4-N3/E5` is the capture it is, `O-O`
+    /// the side to move's castling). Reading does not check legality.
+    ///
+    /// # Errors
+    /// [`PlayError::Notation`] when `text` is not a move text;
+    /// [`PlayError::OutsideSpace`] for a cell beyond the space's levels.
     pub fn parse_move(&self, text: &str) -> Result<Move, PlayError> {
         let parsed = parse_move_text(text)?;
         Ok(match parsed {
-            MoveText::Castle { short } => {
-                let (k, rook, _) = Self::castling_cells(self.turn);
+            MoveText::Castle { short, king } => {
+                let (home, rook, _) = Self::castling_cells(self.turn);
+                let k = king.unwrap_or(home);
+                if k.level().index() >= L {
+                    return Err(PlayError::OutsideSpace { cell: k, levels: L });
+                }
                 if short {
-                    Move::new(k, rook, MoveKind::ShortCastle)
+                    let to = if k == home {
+                        rook
+                    } else {
+                        CELLS[k.index().saturating_sub(1)]
+                    };
+                    Move::new(k, to, MoveKind::ShortCastle)
                 } else {
-                    Move::new(k, CELLS[k.index() + 1], MoveKind::LongCastle)
+                    Move::new(k, CELLS[(k.index() + 1).min(511)], MoveKind::LongCastle)
                 }
             }
             MoveText::Cells {
                 from,
                 to,
                 promotion,
+                en_passant,
+                ..
             } => {
                 for cell in [from, to] {
                     if cell.level().index() >= L {
@@ -320,6 +481,7 @@ impl<const L: usize> FixedPosition<L> {
                 let victim = self.piece_at(to);
                 let capture = victim.is_some_and(|v| Some(v.color) != mover.map(|m| m.color));
                 let kind = match (promotion, capture) {
+                    _ if en_passant => MoveKind::EnPassant,
                     (Some(r), false) => MoveKind::Promotion(r),
                     (Some(r), true) => MoveKind::CapturePromotion(r),
                     (None, true) => MoveKind::Capture,
@@ -338,10 +500,126 @@ impl<const L: usize> FixedPosition<L> {
     }
 
     /// Every legal move, as a list.
-    pub fn legal_move_list(&self) -> MoveList<Move> {
+    pub fn legal_moves(&self) -> MoveList<Move> {
         let mut list = MoveList::new();
         self.generate(&mut Lister(&mut list));
         list
+    }
+
+    /// The legal moves of the piece on `cell` (castling included for the
+    /// king), for a UI's first click.
+    pub fn moves_from(&self, cell: Cell) -> MoveList<Move> {
+        let mut list = self.legal_moves();
+        list.retain(|m| m.from == cell);
+        list
+    }
+
+    /// The legal moves that end on `cell` (a castling king's landing cell
+    /// included), for a UI's second click.
+    pub fn moves_to(&self, cell: Cell) -> MoveList<Move> {
+        let mut list = self.legal_moves();
+        list.retain(|m| m.to == cell);
+        list
+    }
+
+    /// The piece a legal move `mv` takes: the opposing piece on its target,
+    /// or for en passant the pawn beside it (C3-10); `None` for a move to
+    /// an empty cell and for castling.
+    pub fn captured(&self, mv: Move) -> Option<Piece> {
+        let them = !self.turn;
+        match mv.kind {
+            MoveKind::ShortCastle | MoveKind::LongCastle => None,
+            MoveKind::EnPassant => Some(Piece {
+                color: them,
+                role: Role::Pawn,
+            }),
+            _ => self.piece_at(mv.to).filter(|p| p.color == them),
+        }
+    }
+
+    /// Whether the legal move `mv` puts the opponent in check (C3-14).
+    pub fn gives_check(&self, mv: Move) -> bool {
+        let mut after = *self;
+        after.make(mv);
+        after.is_check()
+    }
+
+    /// The position text (C3-19), the same as [`fen`](Self::fen).
+    pub fn to_text(&self) -> String {
+        self.fen()
+    }
+
+    /// Reads a position text with exactly `L` levels (C3-19), the same as
+    /// [`from_fen`](Self::from_fen).
+    ///
+    /// # Errors
+    /// The rule of C3-19 the text breaks.
+    pub fn from_text(text: &str) -> Result<FixedPosition<L>, PositionError> {
+        FixedPosition::from_fen(text)
+    }
+}
+
+/// Looks for one move among the legal ones without building the list.
+struct Finder {
+    key: (Cell, Cell, Option<Role>, u8),
+    found: Option<Move>,
+}
+
+impl Sink for Finder {
+    #[inline]
+    fn piece(&mut self, from: usize, to_level: usize, targets: u64, them: u64) {
+        let (f, t, promotion, castle) = self.key;
+        if from == f.index()
+            && to_level == t.level().index()
+            && promotion.is_none()
+            && castle == 0
+            && targets >> t.square().index() & 1 != 0
+        {
+            let kind = if them >> t.square().index() & 1 != 0 {
+                MoveKind::Capture
+            } else {
+                MoveKind::Normal
+            };
+            self.found = Some(Move::new(f, t, kind));
+        }
+    }
+
+    #[inline]
+    fn pawns(
+        &mut self,
+        from_level: usize,
+        to_level: usize,
+        targets: u64,
+        delta: i32,
+        capture: bool,
+    ) {
+        let (f, t, promotion, castle) = self.key;
+        let ts = t.square().index();
+        if castle != 0
+            || to_level != t.level().index()
+            || targets >> ts & 1 == 0
+            || f.index() as i32 != (from_level * 64 + ts) as i32 - delta
+        {
+            return;
+        }
+        let last = (RANK_1 | RANK_8) >> ts & 1 != 0;
+        let kind = match (last, promotion) {
+            (false, None) if capture => MoveKind::Capture,
+            (false, None) => MoveKind::Normal,
+            (true, Some(r)) if Role::PROMOTIONS.contains(&r) && capture => {
+                MoveKind::CapturePromotion(r)
+            }
+            (true, Some(r)) if Role::PROMOTIONS.contains(&r) => MoveKind::Promotion(r),
+            _ => return,
+        };
+        self.found = Some(Move::new(f, t, kind));
+    }
+
+    #[inline]
+    fn special(&mut self, mv: Move) {
+        if mv.key() == self.key {
+            self.found = Some(mv);
+        }
     }
 }
 
@@ -370,7 +648,7 @@ impl<const L: usize> Game for FixedPosition<L> {
     type Config = ();
 
     fn from_config((): ()) -> FixedPosition<L> {
-        FixedPosition::start()
+        FixedPosition::default()
     }
 
     #[inline]
@@ -385,7 +663,11 @@ impl<const L: usize> Game for FixedPosition<L> {
     }
 
     fn check(&self, mv: Move) -> Result<(), PlayError> {
-        self.clone().play(mv)
+        FixedPosition::check(self, mv)
+    }
+
+    fn is_legal(&self, mv: Move) -> bool {
+        FixedPosition::is_legal(self, mv)
     }
 
     fn play(&mut self, mv: Move) -> Result<(), PlayError> {
@@ -398,48 +680,146 @@ impl<const L: usize> Game for FixedPosition<L> {
     }
 
     fn outcome(&self) -> Option<Outcome<Color, EndReason>> {
-        if self.count() > 0 {
-            None
-        } else if self.is_check() {
-            Some(Outcome::Win {
-                winner: !self.turn,
-                reason: EndReason::Checkmate,
-            })
-        } else {
-            Some(Outcome::Draw {
-                reason: EndReason::Stalemate,
-            })
-        }
+        FixedPosition::outcome(self)
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, PlayError> {
         FixedPosition::parse_move(self, text)
     }
 
-    fn is_legal(&self, mv: Move) -> bool {
-        self.find_legal(mv) == Some(mv)
-    }
-
     #[inline]
     fn count_legal_moves(&self) -> u64 {
-        self.count()
+        FixedPosition::count_legal_moves(self)
     }
 }
 
 impl Position {
+    /// `Ok` if `mv` is legal here, otherwise why not: the same error
+    /// [`play`](Self::play) returns, found without copying the position.
+    ///
+    /// ```
+    /// use chess3d::{Geometry, PlayError, Position};
+    /// let pos = Position::default();
+    /// let mv = pos.parse_move("N2/G8-N3/H6")?; // a bishop's leap
+    /// assert!(matches!(pos.check(mv), Err(PlayError::Geometry { rule: Geometry::Bishop, .. })));
+    /// assert_eq!(pos.check(mv).unwrap_err().to_string(),
+    ///     "the Black bishop on N2/G8 cannot move to N3/H6: a bishop slides along the 12 planar diagonal steps only (C3-5)");
+    /// # Ok::<(), PlayError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// The rule `mv` breaks (see [`PlayError`] for the order of the checks).
+    pub fn check(&self, mv: Move) -> Result<(), PlayError> {
+        dispatch!(self, p => p.check(mv))
+    }
+
+    /// Whether `mv` is legal here.
+    pub fn is_legal(&self, mv: Move) -> bool {
+        dispatch!(self, p => p.is_legal(mv))
+    }
+
     /// Plays `mv` if it is legal, or says why not (the position is then unchanged).
+    ///
+    /// # Errors
+    /// Why `mv` is illegal, as [`check`](Self::check) says.
     pub fn play(&mut self, mv: Move) -> Result<(), PlayError> {
         dispatch!(self, p => p.play(mv))
     }
 
-    /// Reads a move text (C3-20) in the context of this position.
+    /// Plays a move that [`legal_moves`](Self::legal_moves) listed, without
+    /// checking it (any other move leaves the position unspecified).
+    #[inline]
+    pub fn play_unchecked(&mut self, mv: Move) {
+        dispatch!(self, p => p.make(mv))
+    }
+
+    /// Reads a move text (C3-20) in the context of this position: the exact
+    /// text `Display` writes, or the plain C3-20 text, whose kind is read off
+    /// the position. Reading does not check legality.
+    ///
+    /// # Errors
+    /// [`PlayError::Notation`] when `text` is not a move text;
+    /// [`PlayError::OutsideSpace`] for a cell beyond the space's levels.
     pub fn parse_move(&self, text: &str) -> Result<Move, PlayError> {
         dispatch!(self, p => p.parse_move(text))
     }
 
-    /// Every legal move, as a list.
-    pub fn legal_move_list(&self) -> MoveList<Move> {
-        dispatch!(self, p => p.legal_move_list())
+    /// Every legal move.
+    pub fn legal_moves(&self) -> MoveList<Move> {
+        dispatch!(self, p => p.legal_moves())
+    }
+
+    /// The number of legal moves (without building them).
+    pub fn count_legal_moves(&self) -> u64 {
+        dispatch!(self, p => p.count_legal_moves())
+    }
+
+    /// Checkmate or stalemate (C3-16), or `None` while the side to move has a
+    /// move. The draws of C3-17 need the history: see [`Match::outcome`](crate::Match::outcome).
+    pub fn outcome(&self) -> Option<Outcome<Color, EndReason>> {
+        dispatch!(self, p => p.outcome())
+    }
+
+    /// The legal moves of the piece on `cell`, for a UI's first click.
+    ///
+    /// ```
+    /// use chess3d::Position;
+    /// let pos = Position::default();
+    /// let knight = "N2/A8".parse()?;
+    /// let targets: Vec<String> = pos.moves_from(knight).iter().map(|m| m.to().to_string()).collect();
+    /// assert_eq!(targets.len(), 5); // N2/B6, and N1/A6, N1/C8, N3/A6, N3/C8 across levels (C3-7)
+    /// assert!(targets.contains(&"N2/B6".to_string()));
+    /// # Ok::<(), board_core::NotationError>(())
+    /// ```
+    pub fn moves_from(&self, cell: Cell) -> MoveList<Move> {
+        dispatch!(self, p => p.moves_from(cell))
+    }
+
+    /// The legal moves ending on `cell`, for a UI's second click (several
+    /// when promotions differ).
+    ///
+    /// ```
+    /// use chess3d::Position;
+    /// let pos = Position::default();
+    /// let e5 = "N2/E5".parse()?;
+    /// let moves = pos.moves_to(e5);
+    /// assert_eq!(moves.len(), 1);
+    /// assert_eq!(moves[0].to_string(), "N2/E7-N2/E5");
+    /// # Ok::<(), board_core::NotationError>(())
+    /// ```
+    pub fn moves_to(&self, cell: Cell) -> MoveList<Move> {
+        dispatch!(self, p => p.moves_to(cell))
+    }
+
+    /// The piece the legal move `mv` takes (the pawn beside the target for en
+    /// passant, C3-10), or `None`.
+    ///
+    /// ```
+    /// use chess3d::{Piece, Position, Role};
+    /// use board_core::Color;
+    /// // After N2/E7-N2/E5, White's pawn on N1/D5 takes en passant across levels.
+    /// let pos = Position::from_fen("8/8/8/3P4/8/8/8/8|2k5/8/8/4p3/8/8/8/2K5|8/8/8/8/8/8/8/8 w - N2/E6 0 1")?;
+    /// let mv = pos.parse_move("N1/D5xN2/E6")?;
+    /// assert_eq!(mv.to_string(), "N1/D5xN2/E6e.p.");
+    /// assert_eq!(pos.captured(mv), Some(Piece { color: Color::Black, role: Role::Pawn }));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn captured(&self, mv: Move) -> Option<Piece> {
+        dispatch!(self, p => p.captured(mv))
+    }
+
+    /// Whether the legal move `mv` gives check.
+    ///
+    /// ```
+    /// use chess3d::Position;
+    /// // A White rook on N3/A8 checks the king on N2/C8 from N3/C8, straight above it (C3-4).
+    /// let pos = Position::from_fen("8/8/8/8/8/8/8/8|2k5/8/8/8/8/8/8/2K5|R7/8/8/8/8/8/8/8 w - - 0 1")?;
+    /// assert!(pos.gives_check(pos.parse_move("N3/A8-N3/C8")?));
+    /// assert!(!pos.gives_check(pos.parse_move("N3/A8-N3/A7")?));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn gives_check(&self, mv: Move) -> bool {
+        dispatch!(self, p => p.gives_check(mv))
     }
 }
 
@@ -451,12 +831,12 @@ impl Game for Position {
     type Config = crate::Config;
 
     fn from_config(config: crate::Config) -> Position {
-        config.start()
+        Position::new(config)
     }
 
     #[inline]
     fn turn(&self) -> Color {
-        dispatch!(self, p => p.turn())
+        Position::turn(self)
     }
 
     #[inline]
@@ -465,7 +845,11 @@ impl Game for Position {
     }
 
     fn check(&self, mv: Move) -> Result<(), PlayError> {
-        self.clone().play(mv)
+        Position::check(self, mv)
+    }
+
+    fn is_legal(&self, mv: Move) -> bool {
+        Position::is_legal(self, mv)
     }
 
     fn play(&mut self, mv: Move) -> Result<(), PlayError> {
@@ -474,23 +858,19 @@ impl Game for Position {
 
     #[inline]
     fn play_unchecked(&mut self, mv: Move) {
-        dispatch!(self, p => p.make(mv))
+        Position::play_unchecked(self, mv)
     }
 
     fn outcome(&self) -> Option<Outcome<Color, EndReason>> {
-        dispatch!(self, p => p.outcome())
+        Position::outcome(self)
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, PlayError> {
         Position::parse_move(self, text)
     }
 
-    fn is_legal(&self, mv: Move) -> bool {
-        dispatch!(self, p => p.is_legal(mv))
-    }
-
     #[inline]
     fn count_legal_moves(&self) -> u64 {
-        dispatch!(self, p => p.count())
+        dispatch!(self, p => p.count_legal_moves())
     }
 }

@@ -6,7 +6,8 @@ use core::str::FromStr;
 
 use board_core::{Bitboard, Cell, Color, Level, Square};
 
-use crate::error::{FenError, LevelsError};
+use crate::config::Config;
+use crate::error::PositionError;
 use crate::geometry::home_level;
 use crate::piece::{Piece, Role};
 use crate::zobrist::KEYS;
@@ -34,7 +35,7 @@ pub(crate) const CELLS: [Cell; 512] = {
 /// assert!(!r.has(board_core::Color::White, false));
 /// assert_eq!(r.to_string(), "Kq");
 /// assert_eq!(CastlingRights::NONE.to_string(), "-");
-/// # Ok::<(), chess3d::FenError>(())
+/// # Ok::<(), chess3d::PositionError>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct CastlingRights(u8);
@@ -103,12 +104,12 @@ impl fmt::Display for CastlingRights {
 }
 
 impl FromStr for CastlingRights {
-    type Err = FenError;
+    type Err = PositionError;
 
     /// `-` or some of `KQkq`, in that order, each once.
-    fn from_str(s: &str) -> Result<CastlingRights, FenError> {
-        let bad = || FenError::CastlingSyntax {
-            found: s.to_owned(),
+    fn from_str(s: &str) -> Result<CastlingRights, PositionError> {
+        let bad = || PositionError::CastlingSyntax {
+            found: board_core::excerpt(s),
         };
         if s == "-" {
             return Ok(CastlingRights::NONE);
@@ -143,7 +144,7 @@ impl FromStr for CastlingRights {
 /// use chess3d::FixedPosition;
 /// let pos = FixedPosition::<1>::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1")?;
 /// assert_eq!(perft(&pos, 3), 8902);
-/// # Ok::<(), chess3d::FenError>(())
+/// # Ok::<(), chess3d::PositionError>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct FixedPosition<const L: usize> {
@@ -186,13 +187,7 @@ impl<const L: usize> FixedPosition<L> {
     }
 
     /// The default start (C3-18): both armies on the home level, Black to move.
-    ///
-    /// ```
-    /// use chess3d::FixedPosition;
-    /// let pos = FixedPosition::<3>::start();
-    /// assert_eq!(pos.fen(), "8/8/8/8/8/8/8/8|nrkqrbbn/pppppppp/8/8/8/8/PPPPPPPP/NRKQRBBN|8/8/8/8/8/8/8/8 b KQkq - 0 1");
-    /// ```
-    pub fn start() -> FixedPosition<L> {
+    fn start() -> FixedPosition<L> {
         let mut pos = FixedPosition::empty();
         let home = Level::new(Self::HOME as u8).unwrap_or(Level::N1);
         let back = [
@@ -390,6 +385,19 @@ impl<const L: usize> FixedPosition<L> {
     }
 }
 
+impl<const L: usize> Default for FixedPosition<L> {
+    /// The default start (C3-18): both armies on the home level, Black to move.
+    ///
+    /// ```
+    /// use chess3d::FixedPosition;
+    /// let pos = FixedPosition::<3>::default();
+    /// assert_eq!(pos.fen(), "8/8/8/8/8/8/8/8|nrkqrbbn/pppppppp/8/8/8/8/PPPPPPPP/NRKQRBBN|8/8/8/8/8/8/8/8 b KQkq - 0 1");
+    /// ```
+    fn default() -> FixedPosition<L> {
+        FixedPosition::start()
+    }
+}
+
 impl<const L: usize> fmt::Debug for FixedPosition<L> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "FixedPosition<{L}>({:?})", self.fen())
@@ -430,12 +438,12 @@ pub(crate) use dispatch;
 /// ```
 /// use board_core::{Game, perft};
 /// use chess3d::Position;
-/// let start = Position::start();          // 3 levels, Black to move
+/// let start = Position::default();        // 3 levels, Black to move
 /// assert_eq!(start.levels(), 3);
 /// let one = Position::from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1")?; // plain FEN: 1 level
 /// assert_eq!(one.levels(), 1);
 /// assert_eq!(perft(&one, 1), 6); // king: D1 F1 D2 F2; pawn: E3 E4
-/// let five = Position::start_with_levels(5)?;
+/// let five = Position::new(chess3d::Config::new(5)?);
 /// assert_eq!(five.fen().matches('|').count(), 4);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -460,21 +468,25 @@ pub enum Position {
 }
 
 impl Default for Position {
+    /// The default start with the default 3 levels (C3-18, C3-1), Black to move.
     fn default() -> Position {
-        Position::start()
+        Position::new(Config::default())
     }
 }
 
 impl Position {
-    /// The default start with the default 3 levels (C3-18, C3-1).
-    pub fn start() -> Position {
-        Position::L3(FixedPosition::start())
-    }
-
-    /// The default start with `levels` levels (1 to 8, C3-1): armies on the
-    /// home level `(levels + 1) / 2` (C3-15, C3-18).
-    pub fn start_with_levels(levels: usize) -> Result<Position, LevelsError> {
-        Ok(match levels {
+    /// The default start (C3-18) of a space of `config.levels()` levels:
+    /// the armies on the home level `(levels + 1) / 2` (C3-15).
+    ///
+    /// ```
+    /// use chess3d::{Config, Position};
+    /// let five = Position::new(Config::new(5)?);
+    /// assert_eq!(five.levels(), 5);
+    /// assert_eq!(five.config(), Config::new(5)?);
+    /// # Ok::<(), chess3d::LevelsError>(())
+    /// ```
+    pub fn new(config: Config) -> Position {
+        match config.levels() {
             1 => Position::L1(FixedPosition::start()),
             2 => Position::L2(FixedPosition::start()),
             3 => Position::L3(FixedPosition::start()),
@@ -482,14 +494,22 @@ impl Position {
             5 => Position::L5(Box::new(FixedPosition::start())),
             6 => Position::L6(Box::new(FixedPosition::start())),
             7 => Position::L7(Box::new(FixedPosition::start())),
-            8 => Position::L8(Box::new(FixedPosition::start())),
-            found => return Err(LevelsError { found }),
-        })
+            _ => Position::L8(Box::new(FixedPosition::start())),
+        }
+    }
+
+    /// The configuration: the level count.
+    pub fn config(&self) -> Config {
+        Config::new(self.levels()).unwrap_or_default()
     }
 
     /// Reads a position text: FEN3D with 1 to 8 level boards (C3-19), or plain
-    /// FEN (one level). Every rule of C3-19 is checked.
-    pub fn from_fen(text: &str) -> Result<Position, FenError> {
+    /// FEN (one level). Every rule of C3-19 is checked. The same as
+    /// [`from_text`](Self::from_text), under the chess name.
+    ///
+    /// # Errors
+    /// The rule of C3-19 the text breaks, as a [`PositionError`].
+    pub fn from_fen(text: &str) -> Result<Position, PositionError> {
         let levels = crate::notation::count_levels(text)?;
         Ok(match levels {
             1 => Position::L1(FixedPosition::from_fen(text)?),
@@ -501,6 +521,35 @@ impl Position {
             7 => Position::L7(Box::new(FixedPosition::from_fen(text)?)),
             _ => Position::L8(Box::new(FixedPosition::from_fen(text)?)),
         })
+    }
+
+    /// Reads a position text (C3-19); the level count is the text's.
+    ///
+    /// # Errors
+    /// The rule of C3-19 the text breaks, as a [`PositionError`].
+    pub fn from_text(text: &str) -> Result<Position, PositionError> {
+        Position::from_fen(text)
+    }
+
+    /// Reads a position text that must have `config.levels()` level boards.
+    ///
+    /// # Errors
+    /// [`PositionError::LevelsDisagree`] when the text has another level
+    /// count, otherwise the rule of C3-19 the text breaks.
+    pub fn from_text_with_config(text: &str, config: Config) -> Result<Position, PositionError> {
+        let found = crate::notation::count_levels(text)?;
+        if found != config.levels() {
+            return Err(PositionError::LevelsDisagree {
+                found,
+                expected: config.levels(),
+            });
+        }
+        Position::from_fen(text)
+    }
+
+    /// The position text (C3-19), the same as [`fen`](Self::fen).
+    pub fn to_text(&self) -> String {
+        self.fen()
     }
 
     /// The position text (C3-19).
@@ -568,16 +617,6 @@ impl Position {
         dispatch!(self, p => p.is_check())
     }
 
-    /// Whether the side to move is checkmated (C3-16).
-    pub fn is_checkmate(&self) -> bool {
-        dispatch!(self, p => p.is_checkmate())
-    }
-
-    /// Whether the side to move is stalemated (C3-16).
-    pub fn is_stalemate(&self) -> bool {
-        dispatch!(self, p => p.is_stalemate())
-    }
-
     /// The key positions are compared by for repetitions (C3-17): the hash,
     /// counting the en-passant target only when an en-passant capture is legal.
     pub fn repetition_key(&self) -> u64 {
@@ -591,9 +630,9 @@ impl Position {
 }
 
 impl FromStr for Position {
-    type Err = FenError;
+    type Err = PositionError;
 
-    fn from_str(s: &str) -> Result<Position, FenError> {
+    fn from_str(s: &str) -> Result<Position, PositionError> {
         Position::from_fen(s)
     }
 }
@@ -628,14 +667,13 @@ mod tests {
     // C3-1: levels 1 to 8, default 3.
     #[test]
     fn c3_1_level_counts() {
-        assert_eq!(Position::start().levels(), 3);
+        assert_eq!(Position::default().levels(), 3);
         for n in 1..=8 {
-            assert_eq!(Position::start_with_levels(n).unwrap().levels(), n);
+            let config = Config::new(n).unwrap();
+            assert_eq!(Position::new(config).levels(), n);
+            assert_eq!(Position::new(config).config(), config);
         }
-        assert_eq!(
-            Position::start_with_levels(0),
-            Err(LevelsError { found: 0 })
-        );
-        assert!(Position::start_with_levels(9).is_err());
+        assert_eq!(Config::new(0), Err(crate::LevelsError { found: 0 }));
+        assert!(Config::new(9).is_err());
     }
 }

@@ -53,7 +53,7 @@ fn c3_22_fast_perft_matches_every_stored_count() {
 fn fast_moves(pos: &Position) -> Vec<(String, Move)> {
     let mut list = MoveList::new();
     pos.generate_moves(&mut list);
-    let mut v: Vec<(String, Move)> = list.iter().map(|m| (m.to_string(), *m)).collect();
+    let mut v: Vec<(String, Move)> = list.iter().map(|m| (format!("{m:#}"), *m)).collect();
     v.sort_by(|a, b| a.0.cmp(&b.0));
     v
 }

@@ -40,11 +40,11 @@ fn allocations<T>(f: impl FnOnce() -> T) -> (T, u64) {
 
 #[test]
 fn move_generation_does_not_allocate() {
-    let three = Position::start();
+    let three = Position::default();
     let kiwi =
         Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w - - 0 1")
             .unwrap();
-    let fixed = FixedPosition::<3>::start();
+    let fixed = FixedPosition::<3>::default();
     let mut list = MoveList::new();
     let (n, allocs) = allocations(|| {
         let mut n = perft(&three, 3) + perft(&kiwi, 3) + perft(&fixed, 3);
@@ -55,6 +55,6 @@ fn move_generation_does_not_allocate() {
     assert!(n > 100_000);
     assert_eq!(allocs, 0);
     // The counter does see allocations.
-    let (_, allocs) = allocations(|| Position::start_with_levels(5).unwrap());
+    let (_, allocs) = allocations(|| Position::new(chess3d::Config::new(5).unwrap()));
     assert!(allocs > 0);
 }
