@@ -338,7 +338,10 @@ mod tests {
             "standard first=TWO".parse::<Config>(),
             Ok(Config::STANDARD.with_first(Player::Two))
         );
-        assert_eq!(Config::STANDARD.with_first(Player::Two).rules_text(), "standard");
+        assert_eq!(
+            Config::STANDARD.with_first(Player::Two).rules_text(),
+            "standard"
+        );
         for bad in [
             "",
             "nonsense",

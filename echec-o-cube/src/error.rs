@@ -293,7 +293,9 @@ pub enum PositionError {
     },
     /// (f) The claimable points are not the worth of the live squares one
     /// placement of the other player closed and nobody scored (EOC-17).
-    #[error("{claimable} claimable points match no placement of the other player (EOC-23 f, EOC-17)")]
+    #[error(
+        "{claimable} claimable points match no placement of the other player (EOC-23 f, EOC-17)"
+    )]
     Claim {
         /// The claimable points given.
         claimable: u16,

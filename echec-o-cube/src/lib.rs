@@ -144,11 +144,11 @@ mod notation;
 mod play;
 mod position;
 mod record;
-mod text;
 #[cfg(feature = "reference")]
 pub mod reference;
 #[cfg(feature = "serde")]
 mod serde_impls;
+mod text;
 
 pub use config::{Config, Points};
 pub use error::{ConfigError, ParseMoveError, PlayError, PositionError, RecordError};

@@ -6,9 +6,9 @@ use core::str::FromStr;
 use board_core::Square;
 
 use crate::error::ParseMoveError;
-use board_core::excerpt;
 use crate::geometry::Segment;
 use crate::position::{Category, Kind, Player};
+use board_core::excerpt;
 
 /// A move (EOC-6, EOC-10, EOC-15, EOC-17, EOC-20).
 ///

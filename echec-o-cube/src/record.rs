@@ -62,9 +62,7 @@ impl PartialEq for Record {
     /// Records are equal when they hold the same game (the layout of the text
     /// they were read from does not matter).
     fn eq(&self, other: &Record) -> bool {
-        self.config == other.config
-            && self.start() == other.start()
-            && self.moves == other.moves
+        self.config == other.config && self.start() == other.start() && self.moves == other.moves
     }
 }
 
@@ -229,14 +227,12 @@ impl FromStr for Record {
             }
             if let Some(r) = record.as_mut() {
                 let number = r.moves.len() + 1;
-                r.moves.push(
-                    t.parse::<Move>()
-                        .map_err(|error| RecordError::Move {
-                            line,
-                            number,
-                            error,
-                        })?,
-                );
+                r.moves
+                    .push(t.parse::<Move>().map_err(|error| RecordError::Move {
+                        line,
+                        number,
+                        error,
+                    })?);
                 r.lines.push(line);
             }
         }

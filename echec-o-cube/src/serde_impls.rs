@@ -8,10 +8,10 @@ use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::config::Config;
+use crate::game::Match;
 use crate::geometry::{GameSquare, Segment};
 use crate::notation::Move;
 use crate::position::Position;
-use crate::game::Match;
 use crate::record::Record;
 
 board_core::serde_via_text!(Segment, GameSquare, Move);

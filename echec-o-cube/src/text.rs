@@ -30,9 +30,11 @@ use crate::position::{
 /// The segment in row `row` (0-based, from the top) at column `col` of the
 /// grooves field, if the column exists.
 fn row_segment(row: usize, col: usize) -> Option<Segment> {
-    if row % 2 == 0 {
+    if row.is_multiple_of(2) {
         let rank = 7 - row / 2;
-        (col < 7).then(|| Segment::from_index(rank * 8 + col)).flatten()
+        (col < 7)
+            .then(|| Segment::from_index(rank * 8 + col))
+            .flatten()
     } else {
         let bottom = 7 - row.div_ceil(2);
         (col < 8)
@@ -280,9 +282,9 @@ impl Position {
         // Field 2: the reds.
         if reds != "-" {
             for part in reds.split(',') {
-                let sq: Square = part
-                    .parse()
-                    .map_err(|_| syntax("reds", part, "crossings like D5 separated by ',', or -"))?;
+                let sq: Square = part.parse().map_err(|_| {
+                    syntax("reds", part, "crossings like D5 separated by ',', or -")
+                })?;
                 if pos.reds >> sq as u8 & 1 == 1 {
                     return Err(PositionError::DuplicateRed(sq));
                 }
@@ -324,7 +326,8 @@ impl Position {
         // Field 6: the closed squares.
         let mut listed = [0u64; 2];
         if squares != "-" {
-            let expected = "SQUARE:CS items (C closer 1 or 2, S scorer 0, 1 or 2) separated by ',', or -";
+            let expected =
+                "SQUARE:CS items (C closer 1 or 2, S scorer 0, 1 or 2) separated by ',', or -";
             for part in squares.split(',') {
                 let Some((sq, who)) = part.split_once(':') else {
                     return Err(syntax("closed squares", part, expected));
@@ -502,10 +505,7 @@ impl Position {
     /// around it were all closed by the player not to move, the live ones
     /// scored by nobody and worth `claimable` together, and there is one.
     fn claim_segment(&self, claimable: u16) -> Option<u8> {
-        let filled = [
-            self.pale[0] | self.dark[0],
-            self.pale[1] | self.dark[1],
-        ];
+        let filled = [self.pale[0] | self.dark[0], self.pale[1] | self.dark[1]];
         let closer_two = self.to_move == Player::One;
         Segment::ALL.iter().find_map(|s| {
             let i = s.index();
@@ -564,7 +564,7 @@ impl Position {
         // t completed turns (each ended by a placement that passed the turn);
         // the player to move fixes its parity.
         let fits = (0..=2 * 256u32).any(|t| {
-            let to_move = if t % 2 == 0 { first } else { !first };
+            let to_move = if t.is_multiple_of(2) { first } else { !first };
             if to_move != self.to_move {
                 return false;
             }
@@ -634,14 +634,26 @@ mod tests {
                 all.push(s);
                 col += 1;
             }
-            assert_eq!(col, if row % 2 == 0 { 7 } else { 8 });
+            assert_eq!(col, if row.is_multiple_of(2) { 7 } else { 8 });
         }
         all.sort();
         assert_eq!(all, Segment::ALL);
-        assert_eq!(row_segment(0, 0).map(|s| s.to_string()), Some("A8-B8".into()));
-        assert_eq!(row_segment(1, 7).map(|s| s.to_string()), Some("H7-H8".into()));
-        assert_eq!(row_segment(14, 6).map(|s| s.to_string()), Some("G1-H1".into()));
-        assert_eq!(row_segment(13, 0).map(|s| s.to_string()), Some("A1-A2".into()));
+        assert_eq!(
+            row_segment(0, 0).map(|s| s.to_string()),
+            Some("A8-B8".into())
+        );
+        assert_eq!(
+            row_segment(1, 7).map(|s| s.to_string()),
+            Some("H7-H8".into())
+        );
+        assert_eq!(
+            row_segment(14, 6).map(|s| s.to_string()),
+            Some("G1-H1".into())
+        );
+        assert_eq!(
+            row_segment(13, 0).map(|s| s.to_string()),
+            Some("A1-A2".into())
+        );
     }
 
     #[test]

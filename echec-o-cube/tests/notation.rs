@@ -148,10 +148,7 @@ fn eoc21_record_syntax_errors() {
             matches!(e, RecordError::First { line: 2, .. })
         }),
         ("config pale=x\nfirst One\n", |e| {
-            matches!(
-                e,
-                RecordError::Config { line: 1, .. }
-            )
+            matches!(e, RecordError::Config { line: 1, .. })
         }),
         ("config standard\nfirst One\nP D5-E5\nfirst Two\n", |e| {
             matches!(e, RecordError::MisplacedHeader { line: 4, .. })

@@ -3,8 +3,8 @@
 
 use board_core::{Game, MoveList, Outcome, Square};
 use echec_o_cube::{
-    Category, Config, EndReason, Kind, Move, ParseMoveError, PlayError, Player, Points,
-    Position, Segment,
+    Category, Config, EndReason, Kind, Move, ParseMoveError, PlayError, Player, Points, Position,
+    Segment,
 };
 
 fn mv(text: &str) -> Move {
@@ -671,7 +671,10 @@ fn eoc20_parse_move_through_the_game_trait() {
     assert_eq!(pos.parse_move(" p e5-d5 "), Ok(mv("P D5-E5")));
     assert!(matches!(
         pos.parse_move("Q D5-E5"),
-        Err(PlayError::Parse(ParseMoveError::PieceLetter { found: 'Q', .. }))
+        Err(PlayError::Parse(ParseMoveError::PieceLetter {
+            found: 'Q',
+            ..
+        }))
     ));
     let mut g = start();
     assert!(matches!(

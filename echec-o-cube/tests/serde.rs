@@ -39,7 +39,10 @@ fn notational_types_travel_as_text() {
     assert_eq!(config, Config::FAMILY);
     assert!(serde_json::from_str::<Config>("{\"pale\": 300}").is_err());
     let record: Record = "config family\nfirst Two\nR A1\nP D5-E5\n".parse().unwrap();
-    assert_eq!(serde_json::to_string(&record).unwrap(), "\"config family\\nfirst Two\\nR A1\\nP D5-E5\\n\"");
+    assert_eq!(
+        serde_json::to_string(&record).unwrap(),
+        "\"config family\\nfirst Two\\nR A1\\nP D5-E5\\n\""
+    );
     let json = serde_json::to_string(&record).unwrap();
     assert_eq!(serde_json::from_str::<Record>(&json).unwrap(), record);
     assert!(serde_json::from_str::<Record>("\"first One\"").is_err());
@@ -76,17 +79,31 @@ fn positions_round_trip() {
 fn position_is_config_and_text() {
     let pos = after(Config::default(), &["P D5-E5"]);
     let v = to_value(&pos);
-    assert_eq!(v["text"], json!("7/8/7/8/7/8/3p3/8/7/8/7/8/7/8/7 - 2 49,20,50,20,10 0,0 -"));
-    assert_eq!(v["config"], serde_json::to_value(Config::default()).unwrap());
+    assert_eq!(
+        v["text"],
+        json!("7/8/7/8/7/8/3p3/8/7/8/7/8/7/8/7 - 2 49,20,50,20,10 0,0 -")
+    );
+    assert_eq!(
+        v["config"],
+        serde_json::to_value(Config::default()).unwrap()
+    );
     assert_eq!(v.as_object().unwrap().len(), 2);
     // The configuration may be left out: the default one.
     let text_only = json!({"text": v["text"]});
     assert_eq!(from_value(text_only).unwrap(), pos);
     // {} is the default configuration; every field has a default.
-    assert_eq!(serde_json::from_str::<Config>("{}").unwrap(), Config::default());
+    assert_eq!(
+        serde_json::from_str::<Config>("{}").unwrap(),
+        Config::default()
+    );
     let two: Config = serde_json::from_str(r#"{"first": "Two", "red_mode": true}"#).unwrap();
     assert_eq!(two, Config::FAMILY.with_first(Player::Two));
-    for bad in [r#"{"pale": 300}"#, r#"{"first": "Three"}"#, r#"{"colour": 1}"#, r#"{"points": {"big": -1}}"#] {
+    for bad in [
+        r#"{"pale": 300}"#,
+        r#"{"first": "Three"}"#,
+        r#"{"colour": 1}"#,
+        r#"{"points": {"big": -1}}"#,
+    ] {
         assert!(serde_json::from_str::<Config>(bad).is_err(), "{bad}");
     }
     // A match travels as its record text, read back by replaying it.
@@ -95,7 +112,10 @@ fn position_is_config_and_text() {
         game.play(game.parse_move(m).unwrap()).unwrap();
     }
     let json = serde_json::to_string(&game).unwrap();
-    assert_eq!(json, serde_json::to_string(&game.record().to_string()).unwrap());
+    assert_eq!(
+        json,
+        serde_json::to_string(&game.record().to_string()).unwrap()
+    );
     assert_eq!(serde_json::from_str::<Match>(&json).unwrap(), game);
     // A record or match whose moves do not replay is rejected.
     let illegal = json!("config standard\nfirst One\nP D5-E5\nP A1-B1\n");
@@ -112,7 +132,10 @@ fn invalid_positions_are_rejected() {
     let good = to_value(&base);
     assert_eq!(from_value(good.clone()).unwrap(), base);
     let text = base.to_text();
-    assert_eq!(text, "7/8/7/8/3p3/3ff3/3p3/8/7/8/7/8/7/8/7 - 1 48,20,50,18,10 0,0+12 D5-E6:20");
+    assert_eq!(
+        text,
+        "7/8/7/8/3p3/3ff3/3p3/8/7/8/7/8/7/8/7 - 1 48,20,50,18,10 0,0+12 D5-E6:20"
+    );
     let cases: Vec<(&str, Value, &str)> = vec![
         // Checked exactly as the text reader checks it: a red outside red mode.
         (
@@ -126,9 +149,17 @@ fn invalid_positions_are_rejected() {
             json!({"config": Config { reds: 4, ..Config::FAMILY }, "text": text}),
             "reds",
         ),
-        ("claim", json!({"text": text.replace("+12", "+11")}), "claimable"),
+        (
+            "claim",
+            json!({"text": text.replace("+12", "+11")}),
+            "claimable",
+        ),
         ("text missing", json!({"config": {}}), "missing field"),
-        ("unknown field", json!({"text": text, "extra": 1}), "unknown field"),
+        (
+            "unknown field",
+            json!({"text": text, "extra": 1}),
+            "unknown field",
+        ),
         ("text not a string", json!({"text": 3}), "invalid type"),
     ];
     for (name, v, expect) in cases {

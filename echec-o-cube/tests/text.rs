@@ -3,9 +3,7 @@
 //! reachability checks of issue #12, and bounded error messages.
 
 use board_core::{MoveList, Rng};
-use echec_o_cube::{
-    Config, Move, ParseMoveError, Player, Points, Position, PositionError, Record,
-};
+use echec_o_cube::{Config, Move, ParseMoveError, Player, Points, Position, PositionError, Record};
 use proptest::prelude::*;
 
 fn after(config: Config, moves: &[&str]) -> Position {
@@ -53,7 +51,10 @@ fn eoc23_example_of_the_rules() {
         "7/8/7/8/7/8/7/8/7/8/7/8/7/8/7 - 1 50,20,50,20,10 0,0 -"
     );
     assert_eq!(read(&pos.to_text()), Ok(pos));
-    assert_eq!(read(&Position::default().to_text()), Ok(Position::default()));
+    assert_eq!(
+        read(&Position::default().to_text()),
+        Ok(Position::default())
+    );
     assert_eq!(after(Config::default(), &CLAIM).to_text(), CLAIM_TEXT);
 }
 
@@ -67,7 +68,10 @@ fn eoc23_upper_case_and_blank_space() {
         "7/8/7/8/7/4f3/3p3/8/7/8/7/8/7/8/7 A1,H8 1 49,20,50,19,8 0,0 -"
     );
     let loud = format!(" \t{}\n", text.to_uppercase().replace("A1,H8", "a1,h8"));
-    assert_eq!(Position::from_text_with_config(&loud, Config::FAMILY), Ok(pos));
+    assert_eq!(
+        Position::from_text_with_config(&loud, Config::FAMILY),
+        Ok(pos)
+    );
 }
 
 // EOC-23: text that does not have the shape of the six fields.
@@ -117,7 +121,10 @@ fn eoc23_syntax_errors() {
 #[test]
 fn eoc23a_eoc8_darks_never_touch() {
     let text = with_row(CLAIM_TEXT, 6, "3ff2");
-    assert_eq!(read(&text), Err(PositionError::DarksTouch(board_core::Square::E5)));
+    assert_eq!(
+        read(&text),
+        Err(PositionError::DarksTouch(board_core::Square::E5))
+    );
 }
 
 // EOC-23 (b), EOC-9: every piece touches one of the other kind, all in one chain.
@@ -127,7 +134,10 @@ fn eoc23b_eoc9_pieces_touch_the_other_kind() {
     assert!(read(two).is_ok());
     // A pale A1-B1 touching no dark.
     let lone = with_field(&with_row(two, 14, "p6"), 3, "48,20,50,19,10");
-    assert_eq!(read(&lone), Err(PositionError::Untouched("A1-B1".parse().unwrap())));
+    assert_eq!(
+        read(&lone),
+        Err(PositionError::Untouched("A1-B1".parse().unwrap()))
+    );
     // Two pairs that each touch, but not each other: no order of placement
     // keeps every piece touching an earlier one.
     let pairs = with_field(
@@ -147,17 +157,30 @@ fn eoc23c_eoc4_supplies_and_pieces_taken() {
     let two = "7/8/7/8/7/8/3p3/4f3/7/8/7/8/7/8/7 - 1 49,20,50,19,10 0,0 -";
     assert!(matches!(
         read(&with_field(two, 3, "51,20,50,18,10")),
-        Err(PositionError::SupplyTooLarge { player: Player::One, left: 51, given: 50, .. })
+        Err(PositionError::SupplyTooLarge {
+            player: Player::One,
+            left: 51,
+            given: 50,
+            ..
+        })
     ));
     assert!(matches!(
         read(&with_field(two, 3, "50,20,50,19,10")),
-        Err(PositionError::PieceCount { on_board: 1, taken: 0, .. })
+        Err(PositionError::PieceCount {
+            on_board: 1,
+            taken: 0,
+            ..
+        })
     ));
     let family = |t: &str| Position::from_text_with_config(t, Config::FAMILY);
     assert!(family(&with_field(&with_field(two, 1, "A1"), 3, "49,20,50,19,9")).is_ok());
     assert!(matches!(
         family(&with_field(two, 1, "A1")),
-        Err(PositionError::RedCount { on_board: 1, left: 10, given: 10 })
+        Err(PositionError::RedCount {
+            on_board: 1,
+            left: 10,
+            given: 10
+        })
     ));
     assert!(matches!(
         family(&with_field(two, 3, "49,20,50,19,11")),
@@ -186,7 +209,10 @@ fn eoc23d_eoc10_reds() {
 fn eoc23e_closed_squares_and_points() {
     let announced = ["P D5-E5", "F E5-E6", "P D6-E6", "F D5-D6!"];
     let text = after(Config::default(), &announced).to_text();
-    assert_eq!(text, "7/8/7/8/3p3/3ff3/3p3/8/7/8/7/8/7/8/7 - 2 48,20,50,18,10 0,12 D5-E6:22");
+    assert_eq!(
+        text,
+        "7/8/7/8/3p3/3ff3/3p3/8/7/8/7/8/7/8/7 - 2 48,20,50,18,10 0,12 D5-E6:22"
+    );
     assert!(read(&text).is_ok());
     let sq = |s: &str| s.parse().unwrap();
     assert_eq!(
@@ -203,10 +229,17 @@ fn eoc23e_closed_squares_and_points() {
     );
     assert_eq!(
         read(&with_field(&text, 4, "0,11")),
-        Err(PositionError::Points { player: Player::Two, stated: 11, scored: 12 })
+        Err(PositionError::Points {
+            player: Player::Two,
+            stated: 11,
+            scored: 12
+        })
     );
     // EOC-13: a red on the outline kills the square; it has no scorer.
-    let dead = after(Config::FAMILY, &["R D5", "P D5-E5", "F E5-E6", "P D6-E6", "F D5-D6"]);
+    let dead = after(
+        Config::FAMILY,
+        &["R D5", "P D5-E5", "F E5-E6", "P D6-E6", "F D5-D6"],
+    );
     let text = dead.to_text();
     assert!(text.ends_with(" 0,0 D5-E6:20"), "{text}");
     let family = |t: &str| Position::from_text_with_config(t, Config::FAMILY);
@@ -238,7 +271,11 @@ fn eoc23f_eoc17_claimable_points() {
     assert!(matches!(read(&scored), Err(PositionError::Claim { .. })));
     // EOC-18: One has no legal placement (no pale left, every pale end holds
     // a dark end): the game is over and the claim lapsed.
-    let config = Config { pale: 2, dark: 2, ..Config::default() };
+    let config = Config {
+        pale: 2,
+        dark: 2,
+        ..Config::default()
+    };
     let end = after(config, &CLAIM);
     assert!(end.is_over());
     assert_eq!(end.claimable(), None);
@@ -259,7 +296,10 @@ fn eoc17_claim_records_the_scorer() {
     let mut played = after(Config::default(), &CLAIM);
     let mut read_back = read(CLAIM_TEXT).unwrap();
     assert_eq!(
-        read_back.last_closed().map(|c| c.square.to_string()).collect::<Vec<_>>(),
+        read_back
+            .last_closed()
+            .map(|c| c.square.to_string())
+            .collect::<Vec<_>>(),
         ["D5-E6"]
     );
     for pos in [&mut played, &mut read_back] {
@@ -268,7 +308,10 @@ fn eoc17_claim_records_the_scorer() {
         pos.play(Move::Claim).unwrap();
         let c = pos.closed_squares().next().unwrap();
         assert_eq!((c.closed_by, c.scored_by), (Player::Two, Some(Player::One)));
-        assert_eq!(pos.last_closed().next().unwrap().scored_by, Some(Player::One));
+        assert_eq!(
+            pos.last_closed().next().unwrap().scored_by,
+            Some(Player::One)
+        );
         assert!(pos.to_text().ends_with(" 12,0 D5-E6:21"));
     }
     assert_eq!(played, read_back);
@@ -278,7 +321,9 @@ fn eoc17_claim_records_the_scorer() {
     assert!(lapsed.to_text().ends_with(" 0,0 D5-E6:20"));
     // EOC-16: announced, the closer scores.
     let mut announced = after(Config::default(), &CLAIM[..3]);
-    announced.play(announced.parse_move("F D5-D6!").unwrap()).unwrap();
+    announced
+        .play(announced.parse_move("F D5-D6!").unwrap())
+        .unwrap();
     let c = announced.last_closed().next().unwrap();
     assert_eq!((c.closed_by, c.scored_by), (Player::Two, Some(Player::Two)));
 }
@@ -288,12 +333,18 @@ fn eoc17_claim_records_the_scorer() {
 fn eoc16_placements_fit_turns_and_bonus_turns() {
     // One placed all three pieces and nothing closed: impossible.
     let three = after(Config::default(), &CLAIM[..3]).to_text();
-    assert_eq!(three, "7/8/7/8/3p3/4f3/3p3/8/7/8/7/8/7/8/7 - 2 48,20,50,19,10 0,0 -");
+    assert_eq!(
+        three,
+        "7/8/7/8/3p3/4f3/3p3/8/7/8/7/8/7/8/7 - 2 48,20,50,19,10 0,0 -"
+    );
     assert!(read(&three).is_ok());
     for turn in ["1", "2"] {
         let one_only = with_field(&with_field(&three, 3, "48,19,50,20,10"), 2, turn);
         assert!(
-            matches!(read(&one_only), Err(PositionError::Placements { one: 3, two: 0, .. })),
+            matches!(
+                read(&one_only),
+                Err(PositionError::Placements { one: 3, two: 0, .. })
+            ),
             "{one_only}"
         );
     }
@@ -307,7 +358,10 @@ fn eoc16_placements_fit_turns_and_bonus_turns() {
     assert!(Position::from_text_with_config(two_placed, two_first).is_ok());
     assert!(read(two_placed).is_err());
     // An announced closing is a bonus turn: Two placed two in a row.
-    let bonus = after(Config::default(), &["P D5-E5", "F E5-E6", "P D6-E6", "F D5-D6!", "P C5-D5"]);
+    let bonus = after(
+        Config::default(),
+        &["P D5-E5", "F E5-E6", "P D6-E6", "F D5-D6!", "P C5-D5"],
+    );
     assert_eq!(bonus.turn(), Player::One);
     assert_eq!(read(&bonus.to_text()), Ok(bonus));
     // 1 piece for One against 11 for Two with 2 closures: impossible.
@@ -321,7 +375,14 @@ fn eoc16_placements_fit_turns_and_bonus_turns() {
         &format!("49,20,{},{},10", 50 - (pale - 1), 20 - dark),
     );
     assert!(
-        matches!(read(&skewed), Err(PositionError::Placements { one: 1, two: 11, .. })),
+        matches!(
+            read(&skewed),
+            Err(PositionError::Placements {
+                one: 1,
+                two: 11,
+                ..
+            })
+        ),
         "{skewed}: {:?}",
         read(&skewed)
     );
@@ -341,8 +402,12 @@ fn twelve_pieces_two_closures() -> (Position, u32) {
             }
             pos.play(moves[rng.below(moves.len())]).unwrap();
         }
-        if pos.piece_count() == 12 && pos.closed_squares().count() == 2 && pos.claimable().is_none() {
-            let pale = pos.pieces().filter(|p| p.1 == echec_o_cube::Kind::Pale).count() as u32;
+        if pos.piece_count() == 12 && pos.closed_squares().count() == 2 && pos.claimable().is_none()
+        {
+            let pale = pos
+                .pieces()
+                .filter(|p| p.1 == echec_o_cube::Kind::Pale)
+                .count() as u32;
             if pale >= 1 {
                 return (pos, pale);
             }
@@ -357,12 +422,30 @@ fn configs() -> Vec<Config> {
     vec![
         Config::default(),
         Config::FAMILY,
-        Config { auto_announce: true, ..Config::default() },
-        Config::default().with_first(Player::Two),
-        Config { auto_announce: true, first: Player::Two, ..Config::FAMILY },
-        Config { pale: 7, dark: 3, reds: 2, red_mode: true, ..Config::default() },
         Config {
-            points: Points { standard: 0, enriched: 1, maximal: 0, big: 3 },
+            auto_announce: true,
+            ..Config::default()
+        },
+        Config::default().with_first(Player::Two),
+        Config {
+            auto_announce: true,
+            first: Player::Two,
+            ..Config::FAMILY
+        },
+        Config {
+            pale: 7,
+            dark: 3,
+            reds: 2,
+            red_mode: true,
+            ..Config::default()
+        },
+        Config {
+            points: Points {
+                standard: 0,
+                enriched: 1,
+                maximal: 0,
+                big: 3,
+            },
             red_mode: true,
             ..Config::default()
         },
@@ -378,7 +461,15 @@ fn pick(moves: &MoveList<Move>, rng: &mut Rng) -> Move {
     let announced: Vec<Move> = moves
         .iter()
         .copied()
-        .filter(|m| matches!(m, Move::Place { announced: true, .. }))
+        .filter(|m| {
+            matches!(
+                m,
+                Move::Place {
+                    announced: true,
+                    ..
+                }
+            )
+        })
         .collect();
     if !announced.is_empty() && rng.below(3) == 0 {
         return announced[rng.below(announced.len())];
@@ -452,17 +543,30 @@ proptest! {
 fn huge_bad_input_gives_short_messages() {
     let huge = "x".repeat(10 << 20);
     let short = |what: &str, message: String| {
-        assert!(message.len() <= 200, "{what}: {} bytes: {message}", message.len());
+        assert!(
+            message.len() <= 200,
+            "{what}: {} bytes: {message}",
+            message.len()
+        );
     };
-    short("move", format!("P {huge}").parse::<Move>().unwrap_err().to_string());
-    short("move", format!("{huge}").parse::<Move>().unwrap_err().to_string());
     short(
         "move",
-        format!("P D5-{huge}").parse::<Move>().unwrap_err().to_string(),
+        format!("P {huge}").parse::<Move>().unwrap_err().to_string(),
+    );
+    short("move", huge.parse::<Move>().unwrap_err().to_string());
+    short(
+        "move",
+        format!("P D5-{huge}")
+            .parse::<Move>()
+            .unwrap_err()
+            .to_string(),
     );
     short(
         "parse_move",
-        Position::default().parse_move(&huge).unwrap_err().to_string(),
+        Position::default()
+            .parse_move(&huge)
+            .unwrap_err()
+            .to_string(),
     );
     short(
         "position",
@@ -480,9 +584,11 @@ fn huge_bad_input_gives_short_messages() {
     );
     short(
         "position",
-        Position::from_text(&format!("7/8/7/8/7/8/7/8/7/8/7/8/7/8/7 - 1 50,20,50,20,{huge} 0,0 -"))
-            .unwrap_err()
-            .to_string(),
+        Position::from_text(&format!(
+            "7/8/7/8/7/8/7/8/7/8/7/8/7/8/7 - 1 50,20,50,20,{huge} 0,0 -"
+        ))
+        .unwrap_err()
+        .to_string(),
     );
     short(
         "record",
@@ -493,7 +599,10 @@ fn huge_bad_input_gives_short_messages() {
     );
     short(
         "record header",
-        format!("config standard\nfirst {huge}\n").parse::<Record>().unwrap_err().to_string(),
+        format!("config standard\nfirst {huge}\n")
+            .parse::<Record>()
+            .unwrap_err()
+            .to_string(),
     );
     short(
         "record start",
@@ -509,7 +618,13 @@ fn huge_bad_input_gives_short_messages() {
             .unwrap_err()
             .to_string(),
     );
-    short("config", format!("pale={huge}").parse::<Config>().unwrap_err().to_string());
+    short(
+        "config",
+        format!("pale={huge}")
+            .parse::<Config>()
+            .unwrap_err()
+            .to_string(),
+    );
     short("config", huge.parse::<Config>().unwrap_err().to_string());
     short("player", huge.parse::<Player>().unwrap_err().to_string());
     let e: ParseMoveError = huge.parse::<echec_o_cube::Segment>().unwrap_err();
