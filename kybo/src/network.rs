@@ -90,7 +90,7 @@ pub(crate) const fn spans(ground: u64) -> bool {
 
 /// Whether the cube just placed at `square`/`level_index` makes a KYBO for
 /// the colour whose cubes are `own` (which already include it).
-#[inline]
+#[inline(always)]
 pub(crate) fn makes_kybo(own: &[u64; 4], square: Square, level_index: usize) -> bool {
     // Cheap filter: without own cubes on two opposite edges no network can span.
     if !spans(own[0]) {
