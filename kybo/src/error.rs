@@ -7,7 +7,7 @@
 use board_core::{Color, NotationError, Outcome, Rank, Square};
 use thiserror::Error;
 
-use crate::geometry::{Level, Zone};
+use crate::geometry::{StackLevel, Zone};
 use crate::position::EndReason;
 
 /// Why a move text (`E5`, `E5^2`) or a cube text could not be read.
@@ -79,9 +79,9 @@ pub enum PlayError {
         /// The square.
         square: Square,
         /// The level written.
-        written: Level,
+        written: StackLevel,
         /// The level the cube would land at.
-        actual: Level,
+        actual: StackLevel,
     },
     /// The move text could not be read (KY-10): the error of
     /// [`Position::parse_move`](crate::Position::parse_move) for text that is

@@ -7,7 +7,7 @@ use board_core::{Color, Game, History, MoveList, Outcome};
 
 use crate::config::Config;
 use crate::error::PlayError;
-use crate::geometry::{Cube, Level};
+use crate::geometry::{Cube, StackLevel};
 use crate::notation::Move;
 use crate::position::{EndReason, Position};
 use crate::record::Record;
@@ -21,12 +21,12 @@ use crate::record::Record;
 /// match equals the replay of its record.
 ///
 /// ```
-/// use kybo::{Level, Match, Square};
+/// use kybo::{StackLevel, Match, Square};
 /// let mut game = Match::default();
 /// let mv = game.position().move_at(Square::E5).expect("a Dungeon square");
 /// game.play(mv)?;
 /// game.play(game.parse_move("E5")?)?;
-/// assert_eq!(game.last_cube().map(|c| c.level()), Some(Level::Second));
+/// assert_eq!(game.last_cube().map(|c| c.level()), Some(StackLevel::Second));
 /// assert_eq!(game.undo(), Some(mv));
 /// assert_eq!(game.redo(), Some(mv));
 /// assert_eq!(game.record().to_string(), "E5 E5");
@@ -160,7 +160,7 @@ impl Match {
     /// or `None` at the start: what a user interface shows after a move.
     pub fn last_cube(&self) -> Option<Cube> {
         let square = self.moves().last()?.square();
-        let level = Level::new(self.position().height(square))?;
+        let level = StackLevel::new(self.position().height(square))?;
         Some(Cube::new(square, level))
     }
 

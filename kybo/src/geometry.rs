@@ -144,19 +144,22 @@ impl fmt::Display for Zone {
     }
 }
 
-/// The level of a cube: its height in its stack, 1 (on the board) to 4 (the
-/// top of a full Dungeon stack).
+/// The level of a cube (KY-2): its height in its stack, 1 (on the board) to
+/// 4 (the top of a full Dungeon stack), written after `^` in `E5^2`.
+///
+/// (Named `StackLevel`, not `Level`, because `board_core::Level` is another
+/// thing: a 0-based plane of a 3-D chess space, `N1`…`N8`.)
 ///
 /// ```
-/// use kybo::Level;
-/// assert_eq!(Level::new(2), Some(Level::Second));
-/// assert_eq!(Level::new(5), None);
-/// assert_eq!(Level::Fourth.number(), 4);
-/// assert_eq!("3".parse::<Level>().unwrap(), Level::Third);
+/// use kybo::StackLevel;
+/// assert_eq!(StackLevel::new(2), Some(StackLevel::Second));
+/// assert_eq!(StackLevel::new(5), None);
+/// assert_eq!(StackLevel::Fourth.number(), 4);
+/// assert_eq!("3".parse::<StackLevel>().unwrap(), StackLevel::Third);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[repr(u8)]
-pub enum Level {
+pub enum StackLevel {
     /// On the board.
     First = 1,
     /// On top of one cube.
@@ -167,23 +170,28 @@ pub enum Level {
     Fourth = 4,
 }
 
-impl Level {
+impl StackLevel {
     /// The four levels, bottom first.
-    pub const ALL: [Level; 4] = [Level::First, Level::Second, Level::Third, Level::Fourth];
+    pub const ALL: [StackLevel; 4] = [
+        StackLevel::First,
+        StackLevel::Second,
+        StackLevel::Third,
+        StackLevel::Fourth,
+    ];
 
     /// The level numbered `n` (1–4).
     #[inline]
-    pub const fn new(n: u8) -> Option<Level> {
+    pub const fn new(n: u8) -> Option<StackLevel> {
         match n {
-            1..=4 => Some(Level::ALL[n as usize - 1]),
+            1..=4 => Some(StackLevel::ALL[n as usize - 1]),
             _ => None,
         }
     }
 
     /// The level of the cube placed on a stack of `height` cubes (0–3).
     #[inline]
-    pub const fn above(height: u8) -> Option<Level> {
-        Level::new(height + 1)
+    pub const fn above(height: u8) -> Option<StackLevel> {
+        StackLevel::new(height + 1)
     }
 
     /// The number, 1–4.
@@ -199,20 +207,20 @@ impl Level {
     }
 }
 
-impl fmt::Display for Level {
+impl fmt::Display for StackLevel {
     /// The number, `1`–`4`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.number())
     }
 }
 
-impl FromStr for Level {
+impl FromStr for StackLevel {
     type Err = ParseMoveError;
 
     /// A digit 1–4.
-    fn from_str(s: &str) -> Result<Level, ParseMoveError> {
+    fn from_str(s: &str) -> Result<StackLevel, ParseMoveError> {
         match s.as_bytes() {
-            [d @ b'1'..=b'4'] => Ok(Level::ALL[(d - b'1') as usize]),
+            [d @ b'1'..=b'4'] => Ok(StackLevel::ALL[(d - b'1') as usize]),
             _ => Err(ParseMoveError::Level {
                 text: board_core::excerpt(s),
                 found: board_core::excerpt(s),
@@ -224,22 +232,22 @@ impl FromStr for Level {
 /// Where a cube sits: its square and its level. Written `E5^2` (KY-10).
 ///
 /// ```
-/// use kybo::{Cube, Level, Square};
+/// use kybo::{Cube, StackLevel, Square};
 /// let cube: Cube = "e5^2".parse()?;
-/// assert_eq!(cube, Cube::new(Square::E5, Level::Second));
+/// assert_eq!(cube, Cube::new(Square::E5, StackLevel::Second));
 /// assert_eq!(cube.to_string(), "E5^2");
 /// # Ok::<(), kybo::ParseMoveError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Cube {
-    level: Level,
+    level: StackLevel,
     square: Square,
 }
 
 impl Cube {
     /// The cube at `level` on `square`.
     #[inline]
-    pub const fn new(square: Square, level: Level) -> Cube {
+    pub const fn new(square: Square, level: StackLevel) -> Cube {
         Cube { level, square }
     }
 
@@ -251,7 +259,7 @@ impl Cube {
 
     /// Its level.
     #[inline]
-    pub const fn level(self) -> Level {
+    pub const fn level(self) -> StackLevel {
         self.level
     }
 }
@@ -311,21 +319,21 @@ mod tests {
 
     #[test]
     fn levels_and_cubes_round_trip() {
-        for (i, l) in Level::ALL.into_iter().enumerate() {
+        for (i, l) in StackLevel::ALL.into_iter().enumerate() {
             assert_eq!(l.index(), i);
-            assert_eq!(Level::new(l.number()), Some(l));
-            assert_eq!(l.to_string().parse::<Level>(), Ok(l));
+            assert_eq!(StackLevel::new(l.number()), Some(l));
+            assert_eq!(l.to_string().parse::<StackLevel>(), Ok(l));
             for sq in Square::ALL {
                 let c = Cube::new(sq, l);
                 assert_eq!(c.to_string().parse::<Cube>(), Ok(c));
                 assert_eq!(c.to_string().to_lowercase().parse::<Cube>(), Ok(c));
             }
         }
-        assert_eq!(Level::new(0), None);
-        assert_eq!(Level::above(3), Some(Level::Fourth));
-        assert_eq!(Level::above(4), None);
-        assert!("5".parse::<Level>().is_err());
-        assert!("".parse::<Level>().is_err());
+        assert_eq!(StackLevel::new(0), None);
+        assert_eq!(StackLevel::above(3), Some(StackLevel::Fourth));
+        assert_eq!(StackLevel::above(4), None);
+        assert!("5".parse::<StackLevel>().is_err());
+        assert!("".parse::<StackLevel>().is_err());
         assert!(matches!(
             "E5".parse::<Cube>(),
             Err(ParseMoveError::MissingLevel { .. })

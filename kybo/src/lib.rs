@@ -74,7 +74,7 @@
 //! [`Position::winning_network`] the cubes to light up when it won.
 //!
 //! ```
-//! use kybo::{Level, Match, Position, Record, Square};
+//! use kybo::{Match, Position, Record, Square, StackLevel};
 //!
 //! let record: Record = "D4 E4 D3 E5 D2 E4 D1 E5 D5 E4 D6 E5 D7 E4".parse()?;
 //! let mut game: Match = record.replay()?;
@@ -83,7 +83,7 @@
 //! assert_eq!(game.position().move_at(Square::A1), None);
 //! // The player clicks E5: the cube would rest at level 4.
 //! let mv = game.position().move_at(Square::E5).expect("legal");
-//! assert_eq!(game.position().landing_level(mv), Some(Level::Fourth));
+//! assert_eq!(game.position().landing_level(mv), Some(StackLevel::Fourth));
 //! // The player clicks D8 instead and wins.
 //! let mv = game.position().move_at(Square::D8).expect("legal");
 //! game.play(mv)?;
@@ -144,7 +144,7 @@
 //!   left out); a [`Config`] as an object of its fields, each with its
 //!   default (`{}` is the default; `{"supply": "unlimited"}`,
 //!   `{"supply": {"per_player": 20}}`); a [`Move`] as its text `"E5"`, a
-//!   [`Cube`] as `"E5^2"`, a [`Level`] as `"2"`; a [`Record`] and a
+//!   [`Cube`] as `"E5^2"`, a [`StackLevel`] as `"2"`; a [`Record`] and a
 //!   [`Match`] as their record text (a match is replayed, its undone moves
 //!   are not kept); [`Zone`] and [`EndReason`] as lower-case names.
 //! - `reference`: `kybo::reference::Reference`, the slow, plain implementation the
@@ -176,7 +176,8 @@ pub use config::{Config, Supply};
 pub use error::{ConfigError, ParseMoveError, PlayError, PositionError, RecordError};
 pub use game::Match;
 pub use geometry::{
-    Cube, Level, Zone, CASTLE, DUNGEON, FILE_A, FILE_H, GATES, MAX_CUBES, RANK_1, RANK_8, WALLS,
+    Cube, StackLevel, Zone, CASTLE, DUNGEON, FILE_A, FILE_H, GATES, MAX_CUBES, RANK_1, RANK_8,
+    WALLS,
 };
 pub use network::Network;
 pub use notation::Move;

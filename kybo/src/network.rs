@@ -13,7 +13,7 @@ use core::fmt;
 
 use board_core::{Bitboard, Square};
 
-use crate::geometry::{Cube, Level, FILE_A, FILE_H, RANK_1, RANK_8};
+use crate::geometry::{Cube, StackLevel, FILE_A, FILE_H, RANK_1, RANK_8};
 
 /// The orthogonal neighbours of a set of squares, as a raw `u64`.
 #[inline(always)]
@@ -122,10 +122,10 @@ pub(crate) fn kybo_networks(own: &[u64; 4]) -> [u64; 4] {
 /// of a KYBO, which a user interface can light up.
 ///
 /// ```
-/// use kybo::{Cube, Level, Network, Square, Bitboard};
+/// use kybo::{Cube, StackLevel, Network, Square, Bitboard};
 /// let net = Network::from_levels([Bitboard::from_square(Square::E5), Bitboard::from_square(Square::E5), Bitboard::EMPTY, Bitboard::EMPTY]);
 /// assert_eq!(net.len(), 2);
-/// assert!(net.contains(Cube::new(Square::E5, Level::Second)));
+/// assert!(net.contains(Cube::new(Square::E5, StackLevel::Second)));
 /// assert_eq!(net.to_string(), "E5^1 E5^2");
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -150,7 +150,7 @@ impl Network {
 
     /// The squares of its cubes at `level`.
     #[inline]
-    pub const fn level(&self, level: Level) -> Bitboard {
+    pub const fn level(&self, level: StackLevel) -> Bitboard {
         self.0[level.index()]
     }
 
@@ -180,7 +180,7 @@ impl Network {
 
     /// Its cubes, level 1 first, then by square.
     pub fn cubes(&self) -> impl Iterator<Item = Cube> + '_ {
-        Level::ALL
+        StackLevel::ALL
             .into_iter()
             .flat_map(move |l| self.0[l.index()].iter().map(move |sq| Cube::new(sq, l)))
     }

@@ -7,7 +7,7 @@ use board_core::{excerpt, Color, File, Rank, Square};
 
 use crate::config::Config;
 use crate::error::{ParseMoveError, PositionError};
-use crate::geometry::{Level, Zone, DUNGEON};
+use crate::geometry::{StackLevel, Zone, DUNGEON};
 use crate::network::ortho;
 use crate::position::Position;
 
@@ -51,12 +51,12 @@ impl Move {
     /// What in `text` is not a move text.
     ///
     /// ```
-    /// use kybo::{Level, Move, Square};
-    /// assert_eq!(Move::parse_with_level("e5^2")?, (Move::new(Square::E5), Some(Level::Second)));
+    /// use kybo::{StackLevel, Move, Square};
+    /// assert_eq!(Move::parse_with_level("e5^2")?, (Move::new(Square::E5), Some(StackLevel::Second)));
     /// assert_eq!(Move::parse_with_level("E5")?, (Move::new(Square::E5), None));
     /// # Ok::<(), kybo::ParseMoveError>(())
     /// ```
-    pub fn parse_with_level(text: &str) -> Result<(Move, Option<Level>), ParseMoveError> {
+    pub fn parse_with_level(text: &str) -> Result<(Move, Option<StackLevel>), ParseMoveError> {
         parse_move_text(text)
     }
 }
@@ -84,7 +84,7 @@ impl FromStr for Move {
 }
 
 /// Reads `E5` or `E5^2`: the move and the level written, if any.
-pub(crate) fn parse_move_text(text: &str) -> Result<(Move, Option<Level>), ParseMoveError> {
+pub(crate) fn parse_move_text(text: &str) -> Result<(Move, Option<StackLevel>), ParseMoveError> {
     let t = text.trim();
     if t.is_empty() {
         return Err(ParseMoveError::Empty);
@@ -93,7 +93,7 @@ pub(crate) fn parse_move_text(text: &str) -> Result<(Move, Option<Level>), Parse
         Some((sq, level)) => {
             let level = level
                 .trim()
-                .parse::<Level>()
+                .parse::<StackLevel>()
                 .map_err(|_| ParseMoveError::Level {
                     text: excerpt(text),
                     found: excerpt(level),
@@ -356,7 +356,7 @@ mod tests {
         assert_eq!(parse_move_text(" d4 "), Ok((Move(Square::D4), None)));
         assert_eq!(
             parse_move_text("D4^4"),
-            Ok((Move(Square::D4), Some(Level::Fourth)))
+            Ok((Move(Square::D4), Some(StackLevel::Fourth)))
         );
         assert_eq!(parse_move_text(""), Err(ParseMoveError::Empty));
         assert!(matches!(

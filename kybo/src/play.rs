@@ -6,7 +6,7 @@ use board_core::{Color, Game, MoveList, Outcome, Square};
 use crate::config::Config;
 
 use crate::error::PlayError;
-use crate::geometry::{Level, Zone};
+use crate::geometry::{StackLevel, Zone};
 use crate::network::makes_kybo;
 use crate::notation::{parse_move_text, Move};
 use crate::position::{EndReason, Position};
@@ -85,14 +85,14 @@ impl Position {
     /// it is all a click-to-move interface asks before playing.
     ///
     /// ```
-    /// use kybo::{Level, Position, Square};
+    /// use kybo::{StackLevel, Position, Square};
     /// let mut pos = Position::default();
     /// assert_eq!(pos.move_at(Square::A1), None); // the first cube goes on the Dungeon
     /// let mv = pos.move_at(Square::D4).expect("a Dungeon square");
-    /// assert_eq!(pos.landing_level(mv), Some(Level::First));
+    /// assert_eq!(pos.landing_level(mv), Some(StackLevel::First));
     /// pos.play(mv)?;
     /// let mv = pos.move_at(Square::D4).expect("on top of the first cube");
-    /// assert_eq!(pos.landing_level(mv), Some(Level::Second));
+    /// assert_eq!(pos.landing_level(mv), Some(StackLevel::Second));
     /// # Ok::<(), kybo::PlayError>(())
     /// ```
     #[inline]
@@ -106,11 +106,11 @@ impl Position {
 
     /// The level a cube placed on `mv`'s square would land at, if the stack
     /// has room (whether or not the move is legal otherwise).
-    pub fn landing_level(&self, mv: Move) -> Option<Level> {
+    pub fn landing_level(&self, mv: Move) -> Option<StackLevel> {
         let square = mv.square();
         let h = self.height(square);
         (h < Zone::of(square).max_height())
-            .then(|| Level::above(h))
+            .then(|| StackLevel::above(h))
             .flatten()
     }
 

@@ -6,7 +6,7 @@ use core::fmt;
 use board_core::{Bitboard, Color, Outcome, Square};
 
 use crate::config::Config;
-use crate::geometry::{Cube, Level, Zone, MAX_CUBES};
+use crate::geometry::{Cube, StackLevel, Zone, MAX_CUBES};
 use crate::network::{kybo_networks, Network};
 
 /// Why a finished game ended.
@@ -36,11 +36,11 @@ impl fmt::Display for EndReason {
 /// The cubes of one square, bottom to top (at most 4).
 ///
 /// ```
-/// use kybo::{Color, Level, Position, Square};
+/// use kybo::{Color, StackLevel, Position, Square};
 /// let pos = Position::from_text("......../......../......../...(wb)..../...w..../......../......../........ b")?;
 /// let stack = pos.stack(Square::D5);
 /// assert_eq!(stack.height(), 2);
-/// assert_eq!(stack.get(Level::First), Some(Color::White));
+/// assert_eq!(stack.get(StackLevel::First), Some(Color::White));
 /// assert_eq!(stack.top(), Some(Color::Black));
 /// assert_eq!(stack.iter().collect::<Vec<_>>(), [Color::White, Color::Black]);
 /// # Ok::<(), kybo::PositionError>(())
@@ -67,7 +67,7 @@ impl Stack {
 
     /// The colour of the cube at `level`, if there is one.
     #[inline]
-    pub const fn get(self, level: Level) -> Option<Color> {
+    pub const fn get(self, level: StackLevel) -> Option<Color> {
         if level.number() > self.height {
             None
         } else if self.black >> level.index() & 1 == 1 {
@@ -80,7 +80,7 @@ impl Stack {
     /// The colour of the top cube.
     #[inline]
     pub const fn top(self) -> Option<Color> {
-        match Level::new(self.height) {
+        match StackLevel::new(self.height) {
             Some(l) => self.get(l),
             None => None,
         }
@@ -88,7 +88,7 @@ impl Stack {
 
     /// The colours bottom to top.
     pub fn iter(self) -> impl Iterator<Item = Color> {
-        Level::ALL.into_iter().map_while(move |l| self.get(l))
+        StackLevel::ALL.into_iter().map_while(move |l| self.get(l))
     }
 }
 
@@ -161,13 +161,13 @@ impl Position {
 
     /// The squares where `color` has a cube at `level`.
     #[inline]
-    pub const fn cubes(&self, color: Color, level: Level) -> Bitboard {
+    pub const fn cubes(&self, color: Color, level: StackLevel) -> Bitboard {
         Bitboard(self.cubes[color as usize][level.index()])
     }
 
     /// The squares whose stack reaches `level`.
     #[inline]
-    pub const fn occupied(&self, level: Level) -> Bitboard {
+    pub const fn occupied(&self, level: StackLevel) -> Bitboard {
         let l = level.index();
         Bitboard(self.cubes[0][l] | self.cubes[1][l])
     }
@@ -343,9 +343,9 @@ mod tests {
             height: 3,
             black: 0b010,
         };
-        assert_eq!(s.get(Level::First), Some(Color::White));
-        assert_eq!(s.get(Level::Second), Some(Color::Black));
-        assert_eq!(s.get(Level::Fourth), None);
+        assert_eq!(s.get(StackLevel::First), Some(Color::White));
+        assert_eq!(s.get(StackLevel::Second), Some(Color::Black));
+        assert_eq!(s.get(StackLevel::Fourth), None);
         assert_eq!(s.top(), Some(Color::White));
         assert_eq!(Stack::default().top(), None);
         assert!(Stack::default().is_empty());
@@ -360,11 +360,11 @@ mod tests {
         .unwrap();
         let bb = |squares: &[Square]| squares.iter().copied().collect::<Bitboard>();
         assert_eq!(
-            pos.occupied(Level::First),
+            pos.occupied(StackLevel::First),
             bb(&[Square::D4, Square::D5, Square::E4])
         );
-        assert_eq!(pos.occupied(Level::Second), bb(&[Square::D5]));
-        assert_eq!(pos.occupied(Level::Third), Bitboard::EMPTY);
+        assert_eq!(pos.occupied(StackLevel::Second), bb(&[Square::D5]));
+        assert_eq!(pos.occupied(StackLevel::Third), Bitboard::EMPTY);
         assert!(!pos.stack(Square::D5).is_empty());
         assert!(!pos.stack(Square::E4).is_empty());
         assert!(pos.stack(Square::A1).is_empty());

@@ -10,7 +10,7 @@ use board_core::excerpt;
 use crate::config::Config;
 use crate::error::{ConfigError, RecordError};
 use crate::game::Match;
-use crate::geometry::Level;
+use crate::geometry::StackLevel;
 use crate::notation::{parse_move_text, Move};
 use crate::position::Position;
 
@@ -50,7 +50,7 @@ pub struct Record {
     start: Position,
     moves: Vec<Move>,
     /// The level written with each move, if any (same length as `moves`).
-    levels: Vec<Option<Level>>,
+    levels: Vec<Option<StackLevel>>,
 }
 
 impl Record {
@@ -126,7 +126,7 @@ impl Record {
     }
 }
 
-fn write_move(mv: Move, level: Option<Level>) -> String {
+fn write_move(mv: Move, level: Option<StackLevel>) -> String {
     match level {
         Some(l) => format!("{mv}^{l}"),
         None => mv.to_string(),

@@ -10,7 +10,7 @@ use board_core::{Color, Game, MoveList, Outcome, Square};
 
 use crate::config::Config;
 use crate::error::PlayError;
-use crate::geometry::{Cube, Level, Zone};
+use crate::geometry::{Cube, StackLevel, Zone};
 use crate::notation::{parse_move_text, Move};
 use crate::position::EndReason;
 
@@ -190,7 +190,10 @@ impl Reference {
                 let mut queue = VecDeque::from([(square, level)]);
                 seen.insert((square, level));
                 while let Some((s, l)) = queue.pop_front() {
-                    net.insert(Cube::new(s, Level::new(l as u8 + 1).expect("level 1-4")));
+                    net.insert(Cube::new(
+                        s,
+                        StackLevel::new(l as u8 + 1).expect("level 1-4"),
+                    ));
                     let mut next: Vec<(Square, usize)> = neighbours(s).map(|n| (n, l)).collect();
                     next.push((s, l + 1));
                     if l > 0 {

@@ -8,12 +8,12 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::config::Config;
 use crate::game::Match;
-use crate::geometry::{Cube, Level};
+use crate::geometry::{Cube, StackLevel};
 use crate::notation::Move;
 use crate::position::Position;
 use crate::record::Record;
 
-board_core::serde_via_text!(Move, Level, Cube, Record);
+board_core::serde_via_text!(Move, StackLevel, Cube, Record);
 
 /// The serialized form of a [`Position`]: its configuration and text.
 #[derive(Serialize, Deserialize)]

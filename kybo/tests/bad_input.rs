@@ -2,7 +2,7 @@
 //! serde input gives a typed error or a correct result.
 
 use board_core::{MoveList, Rng, Square};
-use kybo::{Config, Cube, Level, Move, Position, Record};
+use kybo::{Config, Cube, Move, Position, Record, StackLevel};
 use proptest::prelude::*;
 
 fn random_position(seed: u64, plies: usize) -> Position {
@@ -68,7 +68,7 @@ proptest! {
         for text in [&s, &t] {
             let _ = text.parse::<Move>();
             let _ = text.parse::<Cube>();
-            let _ = text.parse::<Level>();
+            let _ = text.parse::<StackLevel>();
             if let Ok(record) = text.parse::<Record>() {
                 prop_assert_eq!(record.to_string().parse::<Record>(), Ok(record.clone()));
                 if let Ok(game) = record.replay() {
@@ -198,7 +198,10 @@ fn ten_megabyte_inputs_give_short_messages() {
         short("Move", text.parse::<Move>().unwrap_err().to_string());
         short("parse_move", pos.parse_move(text).unwrap_err().to_string());
         short("Cube", text.parse::<Cube>().unwrap_err().to_string());
-        short("Level", text.parse::<Level>().unwrap_err().to_string());
+        short(
+            "StackLevel",
+            text.parse::<StackLevel>().unwrap_err().to_string(),
+        );
         short("Record", text.parse::<Record>().unwrap_err().to_string());
     }
     short(

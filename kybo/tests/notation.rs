@@ -389,7 +389,7 @@ fn ky11_display_board() {
 #[cfg(feature = "serde")]
 mod serde_tests {
     use super::*;
-    use kybo::{Cube, Level, Move, Record};
+    use kybo::{Cube, Move, Record, StackLevel};
 
     #[test]
     fn ky11_serde_round_trip() {
@@ -410,7 +410,7 @@ mod serde_tests {
         let mv = Move::new(sq("E5"));
         assert_eq!(serde_json::to_string(&mv).unwrap(), "\"E5\"");
         assert_eq!(serde_json::from_str::<Move>("\"e5\"").unwrap(), mv);
-        let cube = Cube::new(sq("E5"), Level::Third);
+        let cube = Cube::new(sq("E5"), StackLevel::Third);
         assert_eq!(
             serde_json::from_str::<Cube>(&serde_json::to_string(&cube).unwrap()).unwrap(),
             cube
@@ -448,7 +448,7 @@ mod serde_tests {
         assert!(serde_json::from_str::<Move>("\"E9\"").is_err());
         assert!(serde_json::from_str::<Move>("7").is_err());
         assert!(serde_json::from_str::<Cube>("\"E5\"").is_err());
-        assert!(serde_json::from_str::<Level>("\"5\"").is_err());
+        assert!(serde_json::from_str::<StackLevel>("\"5\"").is_err());
         assert!(serde_json::from_str::<Record>("\"D4 Q1\"").is_err());
         assert!(serde_json::from_str::<Zone>("\"moat\"").is_err());
     }

@@ -4,8 +4,8 @@ mod common;
 
 use common::{position, replay, replay_with, sq, text};
 use kybo::{
-    Color, Config, Cube, EndReason, Level, Move, MoveList, Outcome, PlayError, Position, Square,
-    Zone,
+    Color, Config, Cube, EndReason, Move, MoveList, Outcome, PlayError, Position, Square,
+    StackLevel, Zone,
 };
 
 fn mv(s: &str) -> Move {
@@ -46,7 +46,7 @@ fn ky2_each_zone_height_limit() {
     assert_eq!(pos.play(mv("A4")), Err(full("A4", Zone::Gates)));
     assert_eq!(pos.landing_level(mv("A4")), None);
     // Walls: 2
-    assert_eq!(pos.landing_level(mv("B4")), Some(Level::Second));
+    assert_eq!(pos.landing_level(mv("B4")), Some(StackLevel::Second));
     pos.play(mv("B4")).unwrap();
     assert_eq!(pos.height(sq("B4")), 2);
     assert_eq!(pos.play(mv("B4")), Err(full("B4", Zone::Walls)));
@@ -98,7 +98,10 @@ fn ky3_first_cube_outside_dungeon_rejected() {
         let result = p.play(Move::new(square));
         if Zone::of(square) == Zone::Dungeon {
             assert_eq!(result, Ok(()));
-            assert_eq!(p.cube(Cube::new(square, Level::First)), Some(Color::White));
+            assert_eq!(
+                p.cube(Cube::new(square, StackLevel::First)),
+                Some(Color::White)
+            );
         } else {
             assert_eq!(result, Err(PlayError::FirstCubeOutsideDungeon { square }));
             assert_eq!(p, pos);
@@ -153,7 +156,7 @@ fn ky4_stacked_cube_always_touches() {
     // W D4, B D3, W D2, B D1: D1 and D2 are on the edge side; D1 (Gate) is full,
     // D2 (Walls) has room for one more although D2 itself has no new neighbour.
     let mut pos = replay("D4 D3 D2 D1");
-    assert_eq!(pos.landing_level(mv("D2")), Some(Level::Second));
+    assert_eq!(pos.landing_level(mv("D2")), Some(StackLevel::Second));
     pos.play(mv("D2")).unwrap();
     assert_eq!(pos.cube(cube("D2^2")), Some(Color::White));
 }
@@ -449,8 +452,8 @@ fn ky10_move_text_with_level() {
         pos.parse_move("E5^2"),
         Err(PlayError::LevelMismatch {
             square: sq("E5"),
-            written: Level::Second,
-            actual: Level::Third
+            written: StackLevel::Second,
+            actual: StackLevel::Third
         })
     );
     assert_eq!(pos.parse_move("F5^1"), Ok(mv("F5")));
@@ -717,7 +720,7 @@ fn ky4_move_at_a_clicked_square() {
         assert_eq!(pos.move_at(square), expected, "{square}");
     }
     let on_stack = pos.move_at(sq("D4")).unwrap();
-    assert_eq!(pos.landing_level(on_stack), Some(Level::Third));
+    assert_eq!(pos.landing_level(on_stack), Some(StackLevel::Third));
     assert_eq!(pos.move_at(sq("A1")), None);
     let mut game = kybo::Match::new(pos);
     assert_eq!(game.last_cube(), None);

@@ -8,7 +8,10 @@ use kybo::{
 };
 
 /// What generic code sees of a game through the trait: its legal moves and outcome.
-type Seen<G> = (usize, Option<Outcome<<G as Game>::Player, <G as Game>::EndReason>>);
+type Seen<G> = (
+    usize,
+    Option<Outcome<<G as Game>::Player, <G as Game>::EndReason>>,
+);
 
 /// Generic code sees the same game through the trait.
 fn through_the_trait<G: Game>(game: &G) -> Seen<G> {
