@@ -490,11 +490,11 @@ impl Position {
             1 => Position::L1(FixedPosition::start()),
             2 => Position::L2(FixedPosition::start()),
             3 => Position::L3(FixedPosition::start()),
-            4 => Position::L4(Box::new(FixedPosition::start())),
-            5 => Position::L5(Box::new(FixedPosition::start())),
-            6 => Position::L6(Box::new(FixedPosition::start())),
-            7 => Position::L7(Box::new(FixedPosition::start())),
-            _ => Position::L8(Box::new(FixedPosition::start())),
+            4 => Position::L4(Box::default()),
+            5 => Position::L5(Box::default()),
+            6 => Position::L6(Box::default()),
+            7 => Position::L7(Box::default()),
+            _ => Position::L8(Box::default()),
         }
     }
 

@@ -174,8 +174,8 @@ fn c3_9_c3_10_pawn_geometry() {
         err(&p, "N2/D3-N3/D4").to_string(),
         "the White pawn on N2/D3 cannot move to N3/D4: a pawn changes level only by capturing (C3-9)"
     );
-    assert!(p.is_legal(p.parse_move("N2/D3xN2/E4").unwrap()) == false);
-    assert!(p.is_legal(p.parse_move("N2/E2-N2/E3").unwrap()) == false);
+    assert!(!p.is_legal(p.parse_move("N2/D3xN2/E4").unwrap()));
+    assert!(!p.is_legal(p.parse_move("N2/E2-N2/E3").unwrap()));
 }
 
 // C3-11: promotion missing, not allowed, or to a king.
