@@ -549,6 +549,11 @@ impl<const L: usize> FixedPosition<L> {
         self.fen()
     }
 
+    /// The configuration: `L` levels.
+    pub fn config(&self) -> crate::Config {
+        crate::Config::new(L).unwrap_or_default()
+    }
+
     /// Reads a position text with exactly `L` levels (C3-19), the same as
     /// [`from_fen`](Self::from_fen).
     ///
