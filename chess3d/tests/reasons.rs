@@ -323,12 +323,37 @@ fn c3_16_game_over() {
 // every pair of cells of random positions.
 #[test]
 fn check_is_play_on_every_pair_of_cells() {
-    let mut game = Position::default();
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w - - 0 1";
+    let pinned = "8/8/8/8/8/8/8/8|7k/8/2r5/8/8/8/2R5/2K5|8/8/8/8/8/8/8/8 w - - 0 1";
+    let refusals: Vec<usize> = [
+        Position::default(),
+        Position::from_fen(kiwipete).unwrap(),
+        Position::from_fen(pinned).unwrap(),
+    ]
+    .into_iter()
+    .map(walk_checking_every_pair)
+    .collect();
+    assert!(refusals[1] > 0 && refusals[2] > 0, "{refusals:?}");
+}
+
+/// Walks a random game from `game`, checking `check` against `play` and the
+/// move list on many cell pairs; returns how many refusals were C3-14.
+fn walk_checking_every_pair(mut game: Position) -> usize {
     let mut seed = 7u64;
-    for ply in 0..24 {
+    let mut in_check = 0;
+    for ply in 0..16 {
+        if game.outcome().is_some() {
+            break;
+        }
         let legal = game.legal_moves();
-        for from in 0..192 {
-            for to in (0..192).step_by(5) {
+        let own: Vec<usize> = (0..192)
+            .filter(|&i| {
+                let c = Cell::from_index(i).unwrap();
+                game.piece_at(c).is_some_and(|p| p.color == game.turn())
+            })
+            .collect();
+        for from in (0..192).step_by(7).chain(own) {
+            for to in 0..192 {
                 let (f, t) = (
                     Cell::from_index(from).unwrap(),
                     Cell::from_index(to).unwrap(),
@@ -346,6 +371,18 @@ fn check_is_play_on_every_pair_of_cells() {
                         assert_eq!(copy.play(mv), checked);
                         assert_eq!(copy, game);
                     }
+                    // C3-14 is the reason only when the move, made anyway,
+                    // really leaves the mover's king attacked.
+                    if let Err(PlayError::KingInCheck { color }) = checked {
+                        in_check += 1;
+                        let mut forced = game.clone();
+                        forced.play_unchecked(mv);
+                        assert_eq!(
+                            Position::from_fen(&forced.fen()),
+                            Err(chess3d::PositionError::OpponentInCheck { color }),
+                            "{mv} at ply {ply}"
+                        );
+                    }
                 }
             }
         }
@@ -358,6 +395,7 @@ fn check_is_play_on_every_pair_of_cells() {
         let mv = legal[(seed >> 33) as usize % legal.len()];
         game.play(mv).unwrap();
     }
+    in_check
 }
 
 // A UI's clicks: moves from a cell, moves to a cell, what a move takes,
