@@ -83,8 +83,8 @@ fn one_level(c: &mut Criterion) {
 
 fn three_levels(c: &mut Criterion) {
     let depth = 4;
-    let fixed = FixedPosition::<3>::start();
-    let any = Position::start();
+    let fixed = FixedPosition::<3>::default();
+    let any = Position::default();
     let reference = RefPosition::start(3).unwrap();
     let nodes = perft(&fixed, depth);
     let mut g = c.benchmark_group(format!("perft-3-levels/start/depth-{depth}"));

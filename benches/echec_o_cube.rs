@@ -14,10 +14,10 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use board_core::{perft, random_playout, Game, MoveList, Rng};
+use board_core::{perft, random_playout, MoveList, Rng};
 use criterion::measurement::{Measurement, ValueFormatter};
 use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
-use echec_o_cube::{reference, Config, Move, Player, Position};
+use echec_o_cube::{reference, Move, Position};
 
 const PLAYOUTS: u64 = 64;
 const REFERENCE_PLAYOUTS: u64 = 2;
@@ -27,7 +27,7 @@ fn mid_game_positions() -> Vec<Position> {
     let mut out = Vec::new();
     let mut moves = MoveList::new();
     for seed in 0..16 {
-        let mut pos = Position::new(Config::default(), Player::One);
+        let mut pos = Position::default();
         let mut rng = Rng::new(seed);
         for ply in 1..=60 {
             pos.generate_moves(&mut moves);
@@ -161,7 +161,7 @@ fn playout_benches<M: Measurement>(group: &mut BenchmarkGroup<'_, M>, start: Pos
             total
         })
     });
-    let slow = reference::Position::new(*start.config(), start.turn());
+    let slow = reference::Position::new(start.config());
     let ref_plies: u64 = (0..REFERENCE_PLAYOUTS)
         .map(|seed| reference_playout(&slow, seed))
         .sum();
@@ -179,13 +179,13 @@ fn playout_benches<M: Measurement>(group: &mut BenchmarkGroup<'_, M>, start: Pos
 /// The random playouts again, timed by CPU time.
 fn cpu_benches(c: &mut Criterion<ThreadCpuTime>) {
     let mut group = c.benchmark_group("echec_o_cube_cpu");
-    playout_benches(&mut group, Position::new(Config::default(), Player::One));
+    playout_benches(&mut group, Position::default());
     group.finish();
 }
 
 fn benches(c: &mut Criterion) {
     let mut group = c.benchmark_group("echec_o_cube");
-    let start = Position::new(Config::default(), Player::One);
+    let start = Position::default();
 
     group.throughput(Throughput::Elements(1));
     group.bench_function("legal_moves_start", |b| {

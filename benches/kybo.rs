@@ -20,7 +20,7 @@ const PLAYOUTS: u64 = 64;
 fn sample_positions() -> Vec<Position> {
     let mut out = Vec::new();
     for seed in 0..16 {
-        let mut pos = Position::new();
+        let mut pos = Position::default();
         let mut rng = Rng::new(seed);
         let mut moves = MoveList::new();
         let mut ply = 0;
@@ -59,7 +59,7 @@ fn benches(c: &mut Criterion) {
         })
     });
 
-    let start = Position::new();
+    let start = Position::default();
     let plies = playout_plies(&start, PLAYOUTS);
     group.throughput(Throughput::Elements(plies));
     group.bench_function("random_playout", |b| {

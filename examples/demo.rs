@@ -1,34 +1,40 @@
 //! The main job: each game played from start to end between two search agents.
 //!
 //! ```text
-//! cargo run --release --example demo -- [--game NAME] [--seed N] [--playouts N] [--quiet]
+//! cargo run --release --example demo -- [--game NAME] [--seed N] [--playouts N] [--watch | --quiet] [--delay MS]
 //! ```
 //!
-//! Shows the board after each move (unless `--quiet`), then the game record and
-//! the result with the final score. NAME is `echec-o-cube`, `kybo` or `chess3d`;
-//! without `--game` all three are played in turn.
+//! In a terminal, redraws one board in place after each move with a short
+//! pause (`--delay`, default 25 ms) and a line with the move and the score or
+//! material; through a pipe, or with `--quiet`, prints only the final
+//! position. Then the game record and the result. `--watch` redraws even
+//! through a pipe. NAME is `echec-o-cube`, `kybo` or `chess3d`; without
+//! `--game` all three are played in turn.
 
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
+use std::time::Duration;
 
-use board_games::games::{Chess3dMatch, EchecOCube, Kybo};
-use board_games::session::demo;
+use board_games::games::{Chess3d, EchecOCube, Kybo};
+use board_games::session::{demo, Show};
 use board_games::Kit;
 
 struct Options {
     games: Vec<String>,
     seed: u64,
     playouts: u32,
-    quiet: bool,
+    watch: Option<bool>,
+    delay: Duration,
 }
 
 fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
-    let names = [EchecOCube::NAME, Kybo::NAME, Chess3dMatch::NAME];
+    let names = [EchecOCube::NAME, Kybo::NAME, Chess3d::NAME];
     let mut o = Options {
         games: names.iter().map(|s| s.to_string()).collect(),
         seed: 1,
         playouts: 150,
-        quiet: false,
+        watch: None,
+        delay: Duration::from_millis(25),
     };
     while let Some(arg) = args.next() {
         let mut value = |flag: &str| args.next().ok_or(format!("{flag} needs a value"));
@@ -37,7 +43,8 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
                 let g = value("--game")?;
                 if !names.contains(&g.as_str()) {
                     return Err(format!(
-                        "unknown game {g:?}: expected one of {}",
+                        "unknown game {:?}: expected one of {}",
+                        board_core::excerpt(&g),
                         names.join(", ")
                     ));
                 }
@@ -47,18 +54,31 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
                 let v = value("--seed")?;
                 o.seed = v
                     .parse()
-                    .map_err(|_| format!("--seed {v:?}: not a number"))?;
+                    .map_err(|_| format!("--seed {:?}: not a number", board_core::excerpt(&v)))?;
             }
             "--playouts" => {
                 let v = value("--playouts")?;
-                o.playouts = v
-                    .parse()
-                    .ok()
-                    .filter(|&n| n > 0)
-                    .ok_or(format!("--playouts {v:?}: not a positive number"))?;
+                o.playouts = v.parse().ok().filter(|&n| n > 0).ok_or(format!(
+                    "--playouts {:?}: not a positive number",
+                    board_core::excerpt(&v)
+                ))?;
             }
-            "--quiet" => o.quiet = true,
-            other => return Err(format!("unexpected argument {other:?}")),
+            "--quiet" => o.watch = Some(false),
+            "--watch" => o.watch = Some(true),
+            "--delay" => {
+                let v = value("--delay")?;
+                let ms: u64 = v.parse().ok().filter(|&ms| ms <= 10_000).ok_or(format!(
+                    "--delay {:?}: not a number of milliseconds (0-10000)",
+                    board_core::excerpt(&v)
+                ))?;
+                o.delay = Duration::from_millis(ms);
+            }
+            other => {
+                return Err(format!(
+                    "unexpected argument {:?}",
+                    board_core::excerpt(other)
+                ))
+            }
         }
     }
     Ok(o)
@@ -73,12 +93,17 @@ fn main() -> ExitCode {
         }
     };
     let stdout = io::stdout();
+    let show = if o.watch.unwrap_or_else(|| stdout.is_terminal()) {
+        Show::Watch { delay: o.delay }
+    } else {
+        Show::Quiet
+    };
     let mut out = stdout.lock();
     for game in &o.games {
         let result = match game.as_str() {
-            "echec-o-cube" => demo::<EchecOCube>(o.seed, o.playouts, o.quiet, &mut out).map(|_| ()),
-            "kybo" => demo::<Kybo>(o.seed, o.playouts, o.quiet, &mut out).map(|_| ()),
-            _ => demo::<Chess3dMatch>(o.seed, o.playouts, o.quiet, &mut out).map(|_| ()),
+            "echec-o-cube" => demo::<EchecOCube>(o.seed, o.playouts, show, &mut out).map(|_| ()),
+            "kybo" => demo::<Kybo>(o.seed, o.playouts, show, &mut out).map(|_| ()),
+            _ => demo::<Chess3d>(o.seed, o.playouts, show, &mut out).map(|_| ()),
         };
         if let Err(e) = result.and_then(|()| writeln!(out)) {
             eprintln!("demo: {e}");

@@ -7,15 +7,18 @@
 //! GAME is `echec-o-cube`, `kybo` or `chess3d`. You move first unless
 //! `--second`. The computer is a Monte Carlo tree search; `--playouts` (default
 //! 2000) and `--seconds` (a time limit per move) set its strength. At the prompt:
-//! a move in the game's move text, `?` for the legal moves, `undo`,
-//! `save FILE` for the game record, `board`, `quit`.
+//! a move in the game's move text, `?` for the legal moves grouped by place
+//! (`? D5` for one place), `undo`, `redo`, `claim` (a draw, in chess3d),
+//! `save FILE` for the game record, `board`, `quit`. Leaving a game with moves
+//! played saves its record to a file named in the message. A line may be at
+//! most 4 KiB; a longer one ends the program with status 2.
 
 use std::io;
 use std::process::ExitCode;
 use std::time::Duration;
 
 use board_core::Mcts;
-use board_games::games::{Chess3dMatch, EchecOCube, Kybo};
+use board_games::games::{Chess3d, EchecOCube, Kybo};
 use board_games::session::{interactive, Opponent};
 use board_games::Kit;
 
@@ -30,7 +33,7 @@ fn main() -> ExitCode {
 }
 
 fn run(mut args: impl Iterator<Item = String>) -> Result<(), String> {
-    let names = [EchecOCube::NAME, Kybo::NAME, Chess3dMatch::NAME];
+    let names = [EchecOCube::NAME, Kybo::NAME, Chess3d::NAME];
     let mut game = None;
     let mut human_first = true;
     let mut agent = Mcts::with_playouts(2000);
@@ -43,11 +46,10 @@ fn run(mut args: impl Iterator<Item = String>) -> Result<(), String> {
             "--two-players" => two_players = true,
             "--playouts" => {
                 let v = value("--playouts")?;
-                agent.playouts = v
-                    .parse()
-                    .ok()
-                    .filter(|&n| n > 0)
-                    .ok_or(format!("--playouts {v:?}: not a positive number"))?;
+                agent.playouts = v.parse().ok().filter(|&n| n > 0).ok_or(format!(
+                    "--playouts {:?}: not a positive number",
+                    board_core::excerpt(&v)
+                ))?;
             }
             "--seconds" => {
                 let v = value("--seconds")?;
@@ -55,7 +57,10 @@ fn run(mut args: impl Iterator<Item = String>) -> Result<(), String> {
                     .parse()
                     .ok()
                     .filter(|s: &f64| s.is_finite() && *s > 0.0)
-                    .ok_or(format!("--seconds {v:?}: not a positive number"))?;
+                    .ok_or(format!(
+                        "--seconds {:?}: not a positive number",
+                        board_core::excerpt(&v)
+                    ))?;
                 agent.time_limit = Some(Duration::from_secs_f64(s));
                 agent.playouts = u32::MAX;
             }
@@ -63,12 +68,13 @@ fn run(mut args: impl Iterator<Item = String>) -> Result<(), String> {
                 let v = value("--seed")?;
                 seed = v
                     .parse()
-                    .map_err(|_| format!("--seed {v:?}: not a number"))?;
+                    .map_err(|_| format!("--seed {:?}: not a number", board_core::excerpt(&v)))?;
             }
             name if game.is_none() && names.contains(&name) => game = Some(name.to_owned()),
             other => {
                 return Err(format!(
-                    "unexpected argument {other:?} (games: {})",
+                    "unexpected argument {:?} (games: {})",
+                    board_core::excerpt(&other),
                     names.join(", ")
                 ))
             }
@@ -85,14 +91,33 @@ fn run(mut args: impl Iterator<Item = String>) -> Result<(), String> {
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let result = match game.as_str() {
-        "echec-o-cube" => {
-            interactive::<EchecOCube>(&mut input, &mut out, opponent, human_first, seed).map(|_| ())
-        }
-        "kybo" => {
-            interactive::<Kybo>(&mut input, &mut out, opponent, human_first, seed).map(|_| ())
-        }
-        _ => interactive::<Chess3dMatch>(&mut input, &mut out, opponent, human_first, seed)
-            .map(|_| ()),
+        "echec-o-cube" => interactive(
+            EchecOCube::start(),
+            &mut input,
+            &mut out,
+            opponent,
+            human_first,
+            seed,
+        )
+        .map(|_| ()),
+        "kybo" => interactive(
+            Kybo::start(),
+            &mut input,
+            &mut out,
+            opponent,
+            human_first,
+            seed,
+        )
+        .map(|_| ()),
+        _ => interactive(
+            Chess3d::start(),
+            &mut input,
+            &mut out,
+            opponent,
+            human_first,
+            seed,
+        )
+        .map(|_| ()),
     };
     result.map_err(|e| e.to_string())
 }

@@ -1,16 +1,21 @@
 //! Check and show a game record of any of the three games.
 //!
 //! ```text
-//! cargo run --release --example replay -- FILE [--game NAME]
+//! cargo run --release --example replay -- FILE [--game NAME] [--svg DIR]
 //! ```
 //!
-//! Prints each position and the result. Without `--game` the record's game is
+//! Prints each position and the result; with `--svg DIR`, also writes a
+//! picture of each position (`DIR/000.svg` for the start, then one a move).
+//! A record file may be at most 16 MiB. Without `--game` the record's game is
 //! recognised by trying each game's record format. A bad record prints the line
 //! or move and the reason, and exits with status 2.
 
 use std::process::ExitCode;
 
-use board_games::games::{Chess3dMatch, EchecOCube, Kybo};
+use std::path::PathBuf;
+
+use board_games::games::{Chess3d, EchecOCube, Kybo};
+use board_games::input::{read_file, MAX_RECORD_BYTES};
 use board_games::session::replay;
 use board_games::Kit;
 
@@ -25,32 +30,41 @@ fn main() -> ExitCode {
 }
 
 fn run(mut args: impl Iterator<Item = String>) -> Result<(), String> {
-    let names = [EchecOCube::NAME, Kybo::NAME, Chess3dMatch::NAME];
+    let names = [EchecOCube::NAME, Kybo::NAME, Chess3d::NAME];
     let mut file = None;
     let mut game = None;
+    let mut svg: Option<PathBuf> = None;
     while let Some(arg) = args.next() {
         match arg.as_str() {
+            "--svg" => svg = Some(args.next().ok_or("--svg needs a directory")?.into()),
             "--game" => {
                 let g = args.next().ok_or("--game needs a value")?;
                 if !names.contains(&g.as_str()) {
                     return Err(format!(
-                        "unknown game {g:?}: expected one of {}",
+                        "unknown game {:?}: expected one of {}",
+                        board_core::excerpt(&g),
                         names.join(", ")
                     ));
                 }
                 game = Some(g);
             }
             _ if file.is_none() => file = Some(arg),
-            other => return Err(format!("unexpected argument {other:?}")),
+            other => {
+                return Err(format!(
+                    "unexpected argument {:?}",
+                    board_core::excerpt(other)
+                ))
+            }
         }
     }
     let file = file.ok_or("which record file?")?;
-    let text = std::fs::read_to_string(&file).map_err(|e| format!("{file}: {e}"))?;
+    let text = read_file(&file, MAX_RECORD_BYTES)?;
+    let svg = svg.as_deref();
     let mut out = std::io::stdout().lock();
     let try_game = |name: &str, out: &mut dyn std::io::Write| match name {
-        "echec-o-cube" => replay::<EchecOCube>(&text, out).map(|_| ()),
-        "kybo" => replay::<Kybo>(&text, out).map(|_| ()),
-        _ => replay::<Chess3dMatch>(&text, out).map(|_| ()),
+        "echec-o-cube" => replay::<EchecOCube>(&text, out, svg).map(|_| ()),
+        "kybo" => replay::<Kybo>(&text, out, svg).map(|_| ()),
+        _ => replay::<Chess3d>(&text, out, svg).map(|_| ()),
     };
     if let Some(name) = game {
         return try_game(&name, &mut out).map_err(|e| format!("{file}: {name} record: {e}"));

@@ -7,7 +7,7 @@
 
 use board_core::MoveList;
 
-use crate::{invariants::check_position, Kit};
+use crate::{invariants::check_position, Kit, MatchKit};
 
 /// Every notation parser of `K` on `data` as text: moves, position text and
 /// records. Whatever parses must satisfy the position invariants.
@@ -17,7 +17,7 @@ pub fn parse_text<K: Kit>(data: &[u8]) {
     let mut checked: Vec<K> = Vec::new();
     for start in K::variants() {
         start.parse_everything(&text);
-        if let Ok(state) = start.read_position_text(&text) {
+        if let Ok(state) = start.read_text(&text) {
             if checked.contains(&state) {
                 continue;
             }
@@ -27,12 +27,15 @@ pub fn parse_text<K: Kit>(data: &[u8]) {
             checked.push(state);
         }
     }
-    if let Ok((start, moves)) = K::start().replay(&text) {
-        let mut state = start;
-        for mv in moves {
+    if let Ok(game) = K::Match::replay(&text) {
+        let mut state = game.start().clone();
+        for &mv in game.moves() {
             if let Err(e) = state.play(mv) {
                 panic!("replayed record {text:?} holds an illegal move {mv}: {e}");
             }
+        }
+        if &state != game.position() {
+            panic!("record {text:?} replays into another position");
         }
         if let Err(e) = check_position(&state) {
             panic!("record {text:?} replays into a broken state: {e}");
@@ -98,11 +101,10 @@ pub fn play_bytes<K: Kit>(data: &[u8]) {
         let mv = if choice % 2 == 0 {
             moves[(choice as usize / 2 * 256 + index) % moves.len()]
         } else {
-            let space = state.move_space();
-            if space.is_empty() {
-                continue;
+            match state.move_from_bytes(choice / 2, index as u8) {
+                Some(mv) => mv,
+                None => continue,
             }
-            space[(choice as usize / 2 * 256 + index) % space.len()]
         };
         let listed = moves.contains(&mv);
         assert_eq!(
@@ -116,7 +118,20 @@ pub fn play_bytes<K: Kit>(data: &[u8]) {
             Err(_) => {
                 assert!(!listed, "play refused the listed move {mv}");
                 assert!(state == before, "refusing {mv} changed the state");
+                continue;
             }
         }
+        // Every state reached passes the full validation of the position
+        // text reader, and the game is over exactly when no move is left.
+        let text = state.to_text();
+        match state.read_text(&text) {
+            Ok(back) => assert!(back == state, "{text:?} reads back as another state"),
+            Err(e) => panic!("a reached state fails the reader's validation: {text:?}: {e}"),
+        }
+        assert_eq!(
+            state.count_legal_moves() == 0,
+            state.outcome().is_some(),
+            "no legal move is not the same as game over after {mv}"
+        );
     }
 }

@@ -7,40 +7,35 @@
 
 use std::collections::HashSet;
 
-use board_core::{MoveList, Rng};
+use board_core::{Game, MoveList, Rng};
 
-use crate::Kit;
+use crate::{Kit, MatchKit};
 
 /// Plays a random game from `start` (moves chosen by `seed`) and checks every
 /// invariant at every ply, for at most `max_plies` moves (the game's own
-/// bound, [`Kit::MAX_PLIES`], is checked as well). Returns the number of
-/// moves played, or the first broken invariant with the ply and the record so far.
+/// bound, [`Kit::MAX_PLIES`], is checked as well); then takes every move back
+/// with the game's `Match` and plays them again. Returns the number of moves
+/// played, or the first broken invariant with the ply and the record so far.
 pub fn check_random_game<K: Kit>(start: &K, seed: u64, max_plies: usize) -> Result<usize, String> {
     let mut rng = Rng::new(seed);
     let mut state = start.clone();
-    let mut played: Vec<K::Move> = Vec::new();
+    let mut game = K::Match::new(start.clone());
+    // Every position reached, the start first.
+    let mut reached = vec![start.clone()];
     let mut moves = MoveList::new();
     loop {
-        let fail = |what: String| {
-            format!(
-                "{} ply {}: {what}\nrecord:\n{}",
-                K::NAME,
-                played.len(),
-                K::record(start, &played)
-            )
-        };
-        check_position(&state).map_err(fail)?;
+        check_position(&state).map_err(|e| failure::<K>(&game, e))?;
         state.generate_moves(&mut moves);
         if moves.is_empty() {
             break;
         }
-        if K::MAX_PLIES.is_some_and(|bound| played.len() >= bound) {
-            return Err(fail(format!(
-                "the game is longer than {:?} moves",
-                K::MAX_PLIES
-            )));
+        if K::MAX_PLIES.is_some_and(|bound| game.moves().len() >= bound) {
+            return Err(failure::<K>(
+                &game,
+                format!("the game is longer than {:?} moves", K::MAX_PLIES),
+            ));
         }
-        if played.len() >= max_plies {
+        if game.moves().len() >= max_plies {
             break;
         }
         let mv = moves[rng.below(moves.len())];
@@ -49,16 +44,37 @@ pub fn check_random_game<K: Kit>(start: &K, seed: u64, max_plies: usize) -> Resu
         let mut child = state.clone();
         child.play_unchecked(mv);
         if state != before {
-            return Err(fail("playing on a copy changed the original".into()));
+            return Err(failure::<K>(
+                &game,
+                "playing on a copy changed the original".into(),
+            ));
+        }
+        if let Err(e) = state.check(mv) {
+            return Err(failure::<K>(
+                &game,
+                format!("check({mv}) refused a listed move: {e}"),
+            ));
         }
         state
             .play(mv)
-            .map_err(|e| fail(format!("play({mv}) refused a listed move: {e}")))?;
+            .map_err(|e| failure::<K>(&game, format!("play({mv}) refused a listed move: {e}")))?;
         if state != child {
-            return Err(fail(format!("play and play_unchecked differ after {mv}")));
+            return Err(failure::<K>(
+                &game,
+                format!("play and play_unchecked differ after {mv}"),
+            ));
         }
-        played.push(mv);
+        game.play(mv)
+            .map_err(|e| failure::<K>(&game, format!("the Match refused {mv}: {e}")))?;
+        if game.position() != &state {
+            return Err(failure::<K>(
+                &game,
+                format!("the Match's position differs after {mv}"),
+            ));
+        }
+        reached.push(state.clone());
     }
+    let played = game.moves().to_vec();
     // The outcome, once reached, is stable.
     let outcome = state.outcome();
     let fail = |what: String| format!("{} at the end: {what}", K::NAME);
@@ -72,22 +88,72 @@ pub fn check_random_game<K: Kit>(start: &K, seed: u64, max_plies: usize) -> Resu
             return Err(fail(format!("refusing {mv} changed the finished game")));
         }
     }
-    // The record round trips and replays to the same state.
-    let text = K::record(start, &played);
-    let (replayed_start, replayed_moves) = start
-        .replay(&text)
+    // The record round trips and replays to the same game.
+    let text = game.record();
+    let replayed = K::Match::replay(&text)
         .map_err(|e| fail(format!("record does not replay: {e}\n{text}")))?;
-    if replayed_moves != played || &replayed_start != start {
-        return Err(fail(format!("record replays to other moves\n{text}")));
+    if replayed != game || replayed.moves() != played.as_slice() || replayed.start() != start {
+        return Err(fail(format!("record replays to another game\n{text}")));
     }
-    let mut again = replayed_start;
-    for mv in replayed_moves {
-        again.play(mv).map_err(|e| fail(e.to_string()))?;
+    if replayed.record() != text {
+        return Err(fail(format!("record text does not round trip\n{text}")));
     }
-    if again != state {
-        return Err(fail("replayed record ends in another state".into()));
-    }
+    // Undo to the start, through every position reached, then redo to the end.
+    check_undo_redo(&mut game, &reached, &text).map_err(fail)?;
     Ok(played.len())
+}
+
+/// A broken invariant at the current ply of `game`, with the record so far.
+fn failure<K: Kit>(game: &K::Match, what: String) -> String {
+    format!(
+        "{} ply {}: {what}\nrecord:\n{}",
+        K::NAME,
+        game.moves().len(),
+        game.record()
+    )
+}
+
+/// Takes back every move of `game`, checking that each position reached in
+/// `reached` comes back (hash included), then plays them again with redo and
+/// checks the end and the record.
+fn check_undo_redo<K: Kit>(game: &mut K::Match, reached: &[K], record: &str) -> Result<(), String> {
+    let played = game.moves().to_vec();
+    for ply in (0..played.len()).rev() {
+        let undone = game.undo();
+        if undone != Some(played[ply]) {
+            return Err(format!("undo at ply {} gave {undone:?}", ply + 1));
+        }
+        let position = game.position();
+        if position != &reached[ply] || position.hashes() != reached[ply].hashes() {
+            return Err(format!("undo to ply {ply} gives another position"));
+        }
+        if game.moves() != &played[..ply] {
+            return Err(format!("undo to ply {ply} left other moves"));
+        }
+    }
+    if game.undo().is_some() {
+        return Err("undo went past the start".into());
+    }
+    for (ply, &mv) in played.iter().enumerate() {
+        if game.redo() != Some(mv) {
+            return Err(format!("redo at ply {} did not replay {mv}", ply + 1));
+        }
+        if game.position() != &reached[ply + 1] {
+            return Err(format!("redo to ply {} gives another position", ply + 1));
+        }
+    }
+    if game.redo().is_some() {
+        return Err("redo went past the last move".into());
+    }
+    if game.record() != record {
+        return Err("undo and redo changed the record".into());
+    }
+    if let Some(last) = reached.last() {
+        if game.position().hashes() != last.hashes() {
+            return Err("undo and redo changed the hash".into());
+        }
+    }
+    Ok(())
 }
 
 /// The invariants of one position (see [`check_random_game`]).
@@ -153,20 +219,13 @@ pub fn check_position<K: Kit>(state: &K) -> Result<(), String> {
     if back_moves != moves {
         return Err("the JSON copy generates other moves".into());
     }
-    // The position text round trips.
-    if let Some(text) = state.position_text() {
-        let parsed = state
-            .read_position_text(&text)
-            .map_err(|e| format!("position text {text:?} does not read back: {e}"))?;
-        if parsed.position_text().as_deref() != Some(text.as_str()) {
-            return Err(format!("position text {text:?} does not round trip"));
-        }
-        let mut parsed_moves = MoveList::new();
-        parsed.generate_moves(&mut parsed_moves);
-        let parsed_set: HashSet<K::Move> = parsed_moves.iter().copied().collect();
-        if parsed_set != legal {
-            return Err(format!("position {text:?} read back generates other moves"));
-        }
+    // The position text round trips, through the full validation of the reader.
+    let text = state.to_text();
+    let parsed = state
+        .read_text(&text)
+        .map_err(|e| format!("position text {text:?} does not read back: {e}"))?;
+    if parsed != *state || parsed.to_text() != text {
+        return Err(format!("position text {text:?} does not round trip"));
     }
     // Incremental hashes equal recomputed ones, and equal states hash equally.
     if let Some((kept, fresh)) = state.hashes() {

@@ -15,38 +15,57 @@ use serde::Serialize;
 
 pub mod fuzzing;
 pub mod games;
+pub mod input;
 pub mod invariants;
 pub mod session;
 
 /// What the examples and the harness need from a game beyond [`Game`]: its
-/// name, start, records, position text, serde and its own bounds.
+/// name, its `Match`, position text, serde and its own bounds. Implemented
+/// for each game's `Position` in [`games`].
 pub trait Kit: Game + PartialEq + Serialize + DeserializeOwned {
     /// The game's name on the command line (`echec-o-cube`, `kybo`, `chess3d`).
     const NAME: &'static str;
     /// No game lasts more moves than this (claims and reds included), or
     /// `None` for a game with no such bound.
     const MAX_PLIES: Option<usize>;
+    /// The game's `Match`: the position with its history, undo and redo.
+    type Match: MatchKit<Position = Self>
+        + Game<Move = Self::Move, Player = Self::Player, EndReason = Self::EndReason>;
 
     /// The default start position.
-    fn start() -> Self;
+    fn start() -> Self {
+        Self::from_config(Self::Config::default())
+    }
     /// The starts the invariant harness and the fuzzers cover: one per
     /// configuration worth covering (options on and off, level counts…).
     fn variants() -> Vec<Self>;
     /// One line for a player: whose turn, scores, supplies or material.
     fn status(&self) -> String;
-    /// The game record of `moves` played from `start`.
-    fn record(start: &Self, moves: &[Self::Move]) -> String;
-    /// Reads and replays a record: the start and the moves, all checked.
-    /// `self` gives what a record does not say (a KYBO supply limit).
-    fn replay(&self, text: &str) -> Result<(Self, Vec<Self::Move>), String>;
-    /// The position text, for games that have one.
-    fn position_text(&self) -> Option<String>;
-    /// Reads a position text (for games that have one); `self` gives what
-    /// the text does not say (the configuration).
-    fn read_position_text(&self, text: &str) -> Result<Self, String>;
+    /// How the move about to be played from here is numbered: full moves for
+    /// chess (`12.` for White, `12...` for Black), plies elsewhere, where
+    /// `ply` moves came before it.
+    fn move_number(&self, ply: usize) -> String {
+        format!("{}.", ply + 1)
+    }
+    /// The position text.
+    fn to_text(&self) -> String;
+    /// Reads a position text; `self` gives what the text does not say (the
+    /// configuration).
+    fn read_text(&self, text: &str) -> Result<Self, String>;
     /// Every move that could be written in this position, legal or not (the
     /// move space the harness checks `play` against). May be a large sample.
     fn move_space(&self) -> Vec<Self::Move>;
+    /// A move of the move space picked by two bytes, for the byte-driven
+    /// fuzzer; games with a large move space build it directly, cheaply.
+    fn move_from_bytes(&self, a: u8, b: u8) -> Option<Self::Move> {
+        let space = self.move_space();
+        (!space.is_empty()).then(|| space[(usize::from(a) * 256 + usize::from(b)) % space.len()])
+    }
+    /// Where a move is played, as a player clicks it (a cell, a square, a
+    /// groove): the examples group the legal moves by it.
+    fn place_of(&self, mv: Self::Move) -> String;
+    /// The position as a standalone SVG picture (the game crate's `svg` feature).
+    fn svg(&self) -> String;
     /// The state as JSON (serde).
     fn to_json(&self) -> String {
         serde_json::to_string(self).expect("a game state always serializes")
@@ -62,4 +81,28 @@ pub trait Kit: Game + PartialEq + Serialize + DeserializeOwned {
     fn check_bounds(&self) -> Result<(), String>;
     /// Feeds `text` to every parser of the game; must never panic.
     fn parse_everything(&self, text: &str);
+}
+
+/// A game's `Match` as generic code reaches it. Every game crate offers these
+/// as inherent methods with the same names (the one vocabulary), so one macro
+/// in [`games`] implements this trait for all three by calling them.
+pub trait MatchKit: Game + PartialEq + Serialize + DeserializeOwned {
+    /// The position type.
+    type Position: Game;
+    /// A game starting at `start`.
+    fn new(start: Self::Position) -> Self;
+    /// The start position.
+    fn start(&self) -> &Self::Position;
+    /// The current position.
+    fn position(&self) -> &Self::Position;
+    /// The moves played.
+    fn moves(&self) -> &[Self::Move];
+    /// Takes back the last move.
+    fn undo(&mut self) -> Option<Self::Move>;
+    /// Plays the last undone move again.
+    fn redo(&mut self) -> Option<Self::Move>;
+    /// The record text.
+    fn record(&self) -> String;
+    /// Reads and replays a record text.
+    fn replay(text: &str) -> Result<Self, String>;
 }

@@ -3,25 +3,46 @@
 //! and the check of a record (`replay`).
 
 use std::io::{self, BufRead, Write};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
 
-use board_core::{Game, Mcts, MoveList, Outcome, Rng};
+use board_core::{excerpt, Game, Mcts, Outcome, Rng};
 
-use crate::Kit;
+use crate::input::{read_line, MAX_LINE_BYTES};
+use crate::{Kit, MatchKit};
 
 /// The outcome type of a game.
 pub type OutcomeOf<K> = Outcome<<K as Game>::Player, <K as Game>::EndReason>;
 
+/// How `demo` shows a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Show {
+    /// Redraw one board in place after every move, then wait `delay` (for a terminal).
+    Watch {
+        /// The pause after each move.
+        delay: Duration,
+    },
+    /// Only the final position, the record and the result (for a pipe or a log).
+    Quiet,
+}
+
+/// Clears a terminal and puts the cursor at its top left.
+const CLEAR: &str = "\x1b[H\x1b[2J";
+
 /// Plays `K` from its start to the end between two search agents (the first
-/// with `playouts` playouts a move, the second with half as many), writing
-/// the board after each move unless `quiet`, then the record and the result.
+/// with `playouts` playouts a move, the second with half as many), shown as
+/// `show` says, then writes the record and the result.
+///
+/// # Errors
+/// Writing to `out` failed.
 pub fn demo<K: Kit>(
     seed: u64,
     playouts: u32,
-    quiet: bool,
+    show: Show,
     out: &mut dyn Write,
 ) -> io::Result<Option<OutcomeOf<K>>> {
-    let start = K::start();
-    let first = start.turn();
+    let mut game = K::Match::new(K::start());
+    let first = game.turn();
     // Short playouts keep long games (3-D chess) quick to show.
     let strong = Mcts {
         max_plies: 200,
@@ -32,42 +53,46 @@ pub fn demo<K: Kit>(
         ..strong
     };
     let mut rng = Rng::new(seed);
-    let mut state = start.clone();
-    let mut played = Vec::new();
-    writeln!(out, "=== {} (seed {seed}) ===", K::NAME)?;
-    if !quiet {
-        writeln!(out, "{state}")?;
-    }
-    while state.outcome().is_none() && K::MAX_PLIES.is_none_or(|bound| played.len() < bound) {
-        let agent = if state.turn() == first {
-            &strong
-        } else {
-            &weak
-        };
-        let Some(mv) = agent.choose(&state, &mut rng) else {
+    let title = format!("=== {} (seed {seed}) ===", K::NAME);
+    writeln!(out, "{title}")?;
+    while game.outcome().is_none() && K::MAX_PLIES.is_none_or(|bound| game.moves().len() < bound) {
+        let agent = if game.turn() == first { &strong } else { &weak };
+        let position = game.position();
+        let Some(mv) = agent.choose(position, &mut rng) else {
             break;
         };
-        let mover = state.turn();
-        if let Err(e) = state.play(mv) {
+        let label = format!(
+            "{} {}: {mv}",
+            position.move_number(game.moves().len()),
+            game.turn()
+        );
+        if let Err(e) = game.play(mv) {
             writeln!(out, "agent chose an illegal move {mv}: {e}")?;
             return Ok(None);
         }
-        played.push(mv);
-        if !quiet {
-            writeln!(out, "{}. {mover}: {mv}", played.len())?;
-            writeln!(out, "{state}")?;
-            writeln!(out, "{}", state.status())?;
+        if let Show::Watch { delay } = show {
+            write!(
+                out,
+                "{CLEAR}{title}\n{}\n{label}\n{}\n",
+                game.position(),
+                game.position().status()
+            )?;
+            out.flush()?;
+            std::thread::sleep(delay);
         }
     }
-    writeln!(out, "--- record ---")?;
-    writeln!(out, "{}", K::record(&start, &played))?;
-    writeln!(out, "--- result ---")?;
-    writeln!(out, "{}", state.status())?;
-    match state.outcome() {
-        Some(o) => writeln!(out, "{o}")?,
-        None => writeln!(out, "stopped after {} moves", played.len())?,
+    if show == Show::Quiet {
+        writeln!(out, "{}", game.position())?;
     }
-    Ok(state.outcome())
+    writeln!(out, "--- record ---")?;
+    writeln!(out, "{}", game.record())?;
+    writeln!(out, "--- result ---")?;
+    writeln!(out, "{}", game.position().status())?;
+    match game.outcome() {
+        Some(o) => writeln!(out, "{o}")?,
+        None => writeln!(out, "stopped after {} moves", game.moves().len())?,
+    }
+    Ok(game.outcome())
 }
 
 /// Who plays in an interactive game.
@@ -79,132 +104,319 @@ pub enum Opponent {
     Person,
 }
 
-/// A person plays `K` on `input`/`out`. `human_first` says which side the
-/// person takes against the computer. Commands: a move in the game's move
-/// text, `?` (legal moves), `undo`, `save FILE`, `board`, `quit`.
+/// The most lines `?` prints: a screen.
+const SCREEN_LINES: usize = 20;
+
+/// The commands of `play`, as its banner lists them.
+const COMMANDS: &str = "type a move; ? lists the legal moves by place, ? PLACE those of one \
+place; undo, redo, claim (a draw, where the rules allow one), save FILE, board, quit";
+
+/// A person plays `K` from `start` on `input`/`out`. `human_first` says which side the
+/// person takes against the computer. Commands: see [`COMMANDS`]. At the end
+/// of a game the person may still undo, save or quit; quitting (or the end of
+/// the input) with moves played saves the record to a file named in the
+/// message, so nothing is lost.
+///
+/// # Errors
+/// Reading or writing failed, or an input line is longer than
+/// [`MAX_LINE_BYTES`] or not UTF-8.
 pub fn interactive<K: Kit>(
+    start: K,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
     opponent: Opponent,
     human_first: bool,
     seed: u64,
 ) -> io::Result<Option<OutcomeOf<K>>> {
-    let start = K::start();
-    let first = start.turn();
+    let mut game = K::Match::new(start);
+    let first = game.turn();
     let mut rng = Rng::new(seed);
-    let mut state = start.clone();
-    // Every state reached, with the move that reached it.
-    let mut history: Vec<(K, K::Move)> = Vec::new();
-    let is_human = |s: &K| match opponent {
+    let is_human = |g: &K::Match| match opponent {
         Opponent::Person => true,
-        Opponent::Computer(_) => (s.turn() == first) == human_first,
+        Opponent::Computer(_) => (g.turn() == first) == human_first,
     };
-    writeln!(
-        out,
-        "{}: type a move, ? for the legal moves, undo, save FILE, board, quit",
-        K::NAME
-    )?;
-    writeln!(out, "{state}\n{}", state.status())?;
+    writeln!(out, "{}: {COMMANDS}", K::NAME)?;
+    show(&game, out)?;
     let mut line = String::new();
-    while state.outcome().is_none() {
-        if !is_human(&state) {
+    // The record as last saved, so that leaving does not save it twice.
+    let mut saved = String::new();
+    loop {
+        if let Some(outcome) = game.outcome() {
+            writeln!(out, "{outcome}\ngame over: undo, save FILE or quit?")?;
+        } else if !is_human(&game) {
             let Opponent::Computer(agent) = opponent else {
                 unreachable!("a person moves when there is no computer")
             };
-            let Some(mv) = agent.choose(&state, &mut rng) else {
+            let Some(mv) = agent.choose(game.position(), &mut rng) else {
                 break;
             };
-            let before = state.clone();
-            state
-                .play(mv)
+            let number = game.position().move_number(game.moves().len());
+            game.play(mv)
                 .map_err(|e| io::Error::other(format!("agent move {mv}: {e}")))?;
-            history.push((before, mv));
-            writeln!(out, "computer plays {mv}\n{state}\n{}", state.status())?;
+            writeln!(out, "{number} computer plays {mv}")?;
+            show(&game, out)?;
             continue;
+        } else {
+            write!(
+                out,
+                "{} {} to move> ",
+                game.position().move_number(game.moves().len()),
+                game.turn()
+            )?;
         }
-        write!(out, "{} to move> ", state.turn())?;
         out.flush()?;
-        line.clear();
-        if input.read_line(&mut line)? == 0 {
+        if !read_line(input, &mut line, MAX_LINE_BYTES)? {
             writeln!(out)?;
-            return Ok(None);
+            keep_record(&game, &saved, out)?;
+            return Ok(game.outcome());
         }
         let command = line.trim();
+        let over = game.outcome().is_some();
         match command {
             "" => {}
-            "quit" | "exit" => return Ok(None),
-            "board" => writeln!(out, "{state}\n{}", state.status())?,
-            "?" | "help" => {
-                let mut moves = MoveList::new();
-                state.generate_moves(&mut moves);
-                let texts: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
-                writeln!(out, "{} legal moves: {}", texts.len(), texts.join(" "))?;
+            "quit" | "exit" => {
+                keep_record(&game, &saved, out)?;
+                return Ok(game.outcome());
             }
+            "board" => show(&game, out)?,
             "undo" => {
                 // Back to the person's previous turn, taking back the replies.
-                let mut undone = false;
-                while let Some((before, _)) = history.pop() {
-                    state = before;
-                    undone = true;
-                    if is_human(&state) {
+                let mut undone = 0;
+                while game.undo().is_some() {
+                    undone += 1;
+                    if is_human(&game) {
                         break;
                     }
                 }
-                if undone {
-                    writeln!(out, "taken back\n{state}\n{}", state.status())?;
-                } else {
+                if undone == 0 {
                     writeln!(out, "nothing to take back")?;
+                } else {
+                    writeln!(out, "taken back ({undone} moves)")?;
+                    show(&game, out)?;
+                }
+            }
+            "redo" => {
+                let mut redone = 0;
+                while game.redo().is_some() {
+                    redone += 1;
+                    if is_human(&game) || game.outcome().is_some() {
+                        break;
+                    }
+                }
+                if redone == 0 {
+                    writeln!(out, "nothing to redo")?;
+                } else {
+                    show(&game, out)?;
                 }
             }
             _ if command.starts_with("save ") => {
                 let path = command["save ".len()..].trim();
-                let moves: Vec<K::Move> = history.iter().map(|h| h.1).collect();
-                match std::fs::write(path, K::record(&start, &moves) + "\n") {
-                    Ok(()) => writeln!(out, "record saved to {path}")?,
-                    Err(e) => writeln!(out, "cannot save to {path}: {e}")?,
+                match std::fs::write(path, game.record() + "\n") {
+                    Ok(()) => {
+                        saved = game.record();
+                        writeln!(out, "record saved to {path}")?;
+                    }
+                    Err(e) => writeln!(out, "cannot save to {}: {e}", excerpt(path))?,
                 }
             }
-            text => match state.parse_move(text) {
-                Err(e) => writeln!(out, "cannot read {text:?}: {e}")?,
+            _ if over => writeln!(out, "the game is over: undo, save FILE or quit")?,
+            "?" | "help" => list_moves(game.position(), None, out)?,
+            _ if command.starts_with("? ") => {
+                list_moves(game.position(), Some(command[2..].trim()), out)?
+            }
+            "claim" => match game.claim_draw() {
+                Some(reason) => writeln!(out, "draw claimed: {reason}")?,
+                None => writeln!(out, "no draw can be claimed here")?,
+            },
+            text => match game.parse_move(text) {
+                Err(e) => writeln!(out, "cannot read {:?}: {e}", excerpt(text))?,
                 Ok(mv) => {
-                    let before = state.clone();
-                    match state.play(mv) {
+                    let number = game.position().move_number(game.moves().len());
+                    match game.play(mv) {
                         Ok(()) => {
-                            history.push((before, mv));
-                            writeln!(out, "{state}\n{}", state.status())?;
+                            writeln!(out, "{number} {mv}")?;
+                            show(&game, out)?;
                         }
-                        Err(e) => writeln!(out, "{text} is illegal: {e}")?,
+                        Err(e) => writeln!(out, "{} is illegal: {e}", excerpt(text))?,
                     }
                 }
             },
         }
     }
-    let moves: Vec<K::Move> = history.iter().map(|h| h.1).collect();
-    writeln!(out, "--- record ---\n{}", K::record(&start, &moves))?;
-    if let Some(o) = state.outcome() {
-        writeln!(out, "{o}")?;
+    keep_record(&game, &saved, out)?;
+    Ok(game.outcome())
+}
+
+/// The board and the status line.
+fn show<M: MatchKit>(game: &M, out: &mut dyn Write) -> io::Result<()>
+where
+    M::Position: Kit,
+{
+    let mut line = game.position().status();
+    // A draw the rules let the player to move claim (chess3d), found on a copy.
+    if let Some(reason) = game.clone().claim_draw() {
+        line += &format!(" | a draw may be claimed ({reason}): type claim");
     }
-    Ok(state.outcome())
+    writeln!(out, "{}\n{line}", game.position())
+}
+
+/// On leaving `play`: a game with moves, unless saved as it stands, is saved
+/// to a file named in the message.
+fn keep_record<M: MatchKit>(game: &M, saved: &str, out: &mut dyn Write) -> io::Result<()> {
+    if game.moves().is_empty() || game.record() == saved {
+        return Ok(());
+    }
+    let path = unsaved_record_path();
+    match std::fs::write(&path, game.record() + "\n") {
+        Ok(()) => writeln!(
+            out,
+            "record of this game saved to {} (replay it with: cargo run --example replay -- FILE)",
+            path.display()
+        ),
+        Err(e) => writeln!(
+            out,
+            "--- record (could not be saved: {e}) ---\n{}",
+            game.record()
+        ),
+    }
+}
+
+/// Where `play` keeps the record of a game left without `save`.
+fn unsaved_record_path() -> PathBuf {
+    let stamp = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis());
+    std::env::temp_dir().join(format!("board-games-{}-{stamp}.txt", std::process::id()))
+}
+
+/// `?`: the legal moves grouped by the place they are played at, a screen at
+/// most; `? PLACE`: the moves of one place.
+fn list_moves<K: Kit>(position: &K, place: Option<&str>, out: &mut dyn Write) -> io::Result<()> {
+    let moves = position.legal_moves();
+    let mut groups: Vec<(String, Vec<String>)> = Vec::new();
+    for &mv in &moves {
+        let at = position.place_of(mv);
+        match groups.iter_mut().find(|(p, _)| *p == at) {
+            Some((_, list)) => list.push(mv.to_string()),
+            None => groups.push((at, vec![mv.to_string()])),
+        }
+    }
+    if let Some(wanted) = place {
+        let wanted = wanted.to_ascii_uppercase();
+        let found: Vec<&String> = groups
+            .iter()
+            .filter(|(at, _)| at.eq_ignore_ascii_case(&wanted))
+            .flat_map(|(_, list)| list)
+            .chain(
+                groups
+                    .iter()
+                    .filter(|(at, _)| !at.eq_ignore_ascii_case(&wanted))
+                    .flat_map(|(_, list)| list)
+                    .filter(|text| text.to_ascii_uppercase().contains(&wanted)),
+            )
+            .collect();
+        if found.is_empty() {
+            return writeln!(out, "no legal move at {}", excerpt(&wanted));
+        }
+        let texts: Vec<&str> = found.iter().map(|s| s.as_str()).collect();
+        return writeln!(
+            out,
+            "{} legal moves at {wanted}: {}",
+            texts.len(),
+            texts.join(" ")
+        );
+    }
+    writeln!(
+        out,
+        "{} legal moves at {} places:",
+        moves.len(),
+        groups.len()
+    )?;
+    if groups.len() <= SCREEN_LINES {
+        for (at, list) in &groups {
+            writeln!(out, "  {at}: {}", list.join(" "))?;
+        }
+        return Ok(());
+    }
+    let places: Vec<&str> = groups.iter().map(|(at, _)| at.as_str()).collect();
+    for chunk in wrap(&places, 76).iter().take(SCREEN_LINES - 1) {
+        writeln!(out, "  {chunk}")?;
+    }
+    writeln!(out, "type ? PLACE for the moves of one place")
+}
+
+/// `words` joined by spaces into lines of at most `width` characters.
+fn wrap(words: &[&str], width: usize) -> Vec<String> {
+    let mut lines = vec![String::new()];
+    for word in words {
+        let last = lines.last_mut().expect("never empty");
+        if !last.is_empty() && last.len() + 1 + word.len() > width {
+            lines.push((*word).to_owned());
+        } else {
+            if !last.is_empty() {
+                last.push(' ');
+            }
+            last.push_str(word);
+        }
+    }
+    lines
 }
 
 /// Replays a record, writing each position and the result; the error says
-/// what in the record is wrong.
-pub fn replay<K: Kit>(text: &str, out: &mut dyn Write) -> Result<Option<OutcomeOf<K>>, String> {
-    let (start, moves) = K::start().replay(text)?;
+/// what in the record is wrong. With `pictures`, also writes one SVG picture
+/// a position there (`000.svg` for the start, then one a move).
+///
+/// # Errors
+/// The record is not a valid record of `K` (the message says where and why),
+/// or writing failed.
+pub fn replay<K: Kit>(
+    text: &str,
+    out: &mut dyn Write,
+    pictures: Option<&Path>,
+) -> Result<Option<OutcomeOf<K>>, String> {
+    let finished = K::Match::replay(text)?;
     let io = |e: io::Error| e.to_string();
-    let mut state = start;
-    writeln!(out, "{state}").map_err(io)?;
-    for (i, mv) in moves.into_iter().enumerate() {
-        let mover = state.turn();
-        state
-            .play(mv)
-            .map_err(|e| format!("move {}: {mv}: {e}", i + 1))?;
-        writeln!(out, "{}. {mover}: {mv}\n{state}", i + 1).map_err(io)?;
+    let mut game = K::Match::new(finished.start().clone());
+    let picture = |game: &K::Match| -> Result<(), String> {
+        if let Some(dir) = pictures {
+            let path = dir.join(format!("{:03}.svg", game.moves().len()));
+            std::fs::write(&path, K::svg(game.position()))
+                .map_err(|e| format!("{}: {e}", path.display()))?;
+        }
+        Ok(())
+    };
+    if let Some(dir) = pictures {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
-    writeln!(out, "{}", state.status()).map_err(io)?;
-    match state.outcome() {
+    writeln!(out, "{}", game.position()).map_err(io)?;
+    picture(&game)?;
+    for &mv in finished.moves() {
+        let label = format!(
+            "{} {}: {mv}",
+            game.position().move_number(game.moves().len()),
+            game.turn()
+        );
+        game.play(mv).map_err(|e| format!("{label}: {e}"))?;
+        writeln!(out, "{label}\n{}", game.position()).map_err(io)?;
+        picture(&game)?;
+    }
+    writeln!(out, "{}", game.position().status()).map_err(io)?;
+    match game.outcome() {
         Some(o) => writeln!(out, "{o}").map_err(io)?,
         None => writeln!(out, "game not finished").map_err(io)?,
     }
-    Ok(state.outcome())
+    Ok(game.outcome())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wrap;
+
+    #[test]
+    fn wrap_keeps_lines_within_the_width() {
+        let words = ["A1-B1", "B1-C1", "C1-D1", "D1-E1"];
+        assert_eq!(wrap(&words, 11), ["A1-B1 B1-C1", "C1-D1 D1-E1"]);
+        assert_eq!(wrap(&words, 5), ["A1-B1", "B1-C1", "C1-D1", "D1-E1"]);
+        assert_eq!(wrap(&[], 5), [""]);
+    }
 }

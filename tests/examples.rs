@@ -40,27 +40,60 @@ fn demo_plays_every_game_to_the_end() {
         assert!(out.contains(&format!("=== {game} (seed 5) ===")), "{out}");
     }
     assert_eq!(out.matches("--- record ---").count(), 3);
-    // Every game ended with a result line: a win or a draw.
-    let results = out
-        .lines()
-        .filter(|l| l.contains(" wins (") || l.starts_with("draw ("));
-    assert_eq!(results.count(), 3, "{out}");
+    // Every game ended with a result line, after its status line: a win or a draw.
+    let results: Vec<&str> = out
+        .split("--- result ---\n")
+        .skip(1)
+        .filter_map(|part| part.lines().nth(1))
+        .collect();
+    assert_eq!(results.len(), 3, "{out}");
+    for line in results {
+        assert!(
+            line.contains(" wins (") || line.starts_with("draw ("),
+            "{line}"
+        );
+    }
     assert!(
         out.contains("final count One"),
         "ÉCHEC O CUBE shows its final score"
     );
+    // Quiet: the final position only, not a board a move, and no redrawing.
+    assert!(!out.contains('\x1b'), "no terminal codes through a pipe");
+    assert!(out.lines().count() < 300, "{} lines", out.lines().count());
     let bad = run_example("demo", &["--game", "go"], "");
     assert_eq!(bad.status.code(), Some(2));
     assert!(stderr(&bad).contains("\"go\""));
 }
 
 #[test]
-fn demo_shows_the_board_after_each_move() {
-    let o = run_example("demo", &["--game", "kybo", "--playouts", "2"], "");
-    let out = stdout(&o);
-    assert!(o.status.success(), "{}", stderr(&o));
+fn demo_through_a_pipe_is_quiet_and_watch_redraws_in_place() {
+    let piped = run_example("demo", &["--game", "kybo", "--playouts", "2"], "");
+    let out = stdout(&piped);
+    assert!(piped.status.success(), "{}", stderr(&piped));
+    assert!(!out.contains("1. White: "), "{out}");
+    let watched = run_example(
+        "demo",
+        &[
+            "--game",
+            "kybo",
+            "--playouts",
+            "2",
+            "--watch",
+            "--delay",
+            "0",
+        ],
+        "",
+    );
+    let out = stdout(&watched);
+    assert!(watched.status.success(), "{}", stderr(&watched));
+    // One clear-and-redraw a move, each with the move line.
+    let redraws = out.matches("\x1b[H\x1b[2J").count();
+    assert!(redraws > 4, "{redraws} redraws");
     assert!(out.contains("1. White: "), "{out}");
     assert!(out.contains("2. Black: "), "{out}");
+    assert_eq!(out.matches("--- record ---").count(), 1);
+    let bad = run_example("demo", &["--delay", "soon"], "");
+    assert_eq!(bad.status.code(), Some(2));
 }
 
 #[test]
@@ -76,17 +109,32 @@ fn play_lists_refuses_undoes_saves_and_replay_reads_it_back() {
     let out = stdout(&o);
     assert!(o.status.success(), "{}", stderr(&o));
     // KY-3: the first cube goes on a Dungeon square, so 4 legal moves.
-    assert!(out.contains("4 legal moves: D4 E4 D5 E5"), "{out}");
+    assert!(out.contains("4 legal moves at 4 places:"), "{out}");
+    for square in ["D4", "E4", "D5", "E5"] {
+        assert!(out.contains(&format!("  {square}: {square}\n")), "{out}");
+    }
     assert!(out.contains("A1 is illegal: "), "{out}");
     assert!(out.contains("computer plays "), "{out}");
-    assert!(out.contains("taken back"), "{out}");
+    assert!(out.contains("taken back (2 moves)"), "{out}");
     assert!(out.contains("record saved to"), "{out}");
     let record = std::fs::read_to_string(&file).unwrap();
     assert!(record.starts_with("D4 "), "{record}");
-    let shown = run_example("replay", &[file.to_str().unwrap()], "");
+    let pictures = dir.join("pictures");
+    let shown = run_example(
+        "replay",
+        &[file.to_str().unwrap(), "--svg", pictures.to_str().unwrap()],
+        "",
+    );
     assert!(shown.status.success(), "{}", stderr(&shown));
     assert!(stdout(&shown).contains("kybo record"));
     assert!(stdout(&shown).contains("game not finished"));
+    // One picture for the start and one a move of the record.
+    let moves = record.split_whitespace().filter(|w| w.len() == 2).count();
+    for n in 0..=moves {
+        let svg = std::fs::read_to_string(pictures.join(format!("{n:03}.svg"))).unwrap();
+        assert!(svg.starts_with("<svg ") && svg.contains("viewBox"), "{n}");
+    }
+    assert!(!pictures.join(format!("{:03}.svg", moves + 1)).exists());
     // A record with an illegal move: the reason, and status 2.
     std::fs::write(&file, "D4 A1\n").unwrap();
     let bad = run_example("replay", &[file.to_str().unwrap(), "--game", "kybo"], "");
@@ -105,7 +153,12 @@ fn play_chess3d_and_echec_o_cube_against_each_other_person() {
     let out = stdout(&o);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(out.contains("N2/E2-N2/E5 is illegal"), "{out}");
-    assert!(out.contains("legal moves: "), "{out}");
+    assert!(out.contains("legal moves at "), "{out}");
+    // Full moves in chess, Black first (C3-1): Black's first move, White's
+    // reply in the same full move, then Black's second.
+    assert!(out.contains("1. Black to move> "), "{out}");
+    assert!(out.contains("1... White to move> "), "{out}");
+    assert!(out.contains("2. Black to move> "), "{out}");
     let o = run_example(
         "play",
         &["echec-o-cube", "--two-players"],
@@ -160,4 +213,204 @@ fn perft_counts_and_reports_bad_input() {
         assert_eq!(o.status.code(), Some(2), "{args:?}");
         assert!(stderr(&o).contains(named), "{args:?}: {}", stderr(&o));
     }
+}
+
+#[test]
+fn perft_starts_from_a_position_text() {
+    // EOC-23: the position text after `P D5-E5` (the rule's own example)
+    // counts what the same move played from the start counts.
+    let text = "7/8/7/8/7/8/3p3/8/7/8/7/8/7/8/7 - 2 49,20,50,20,10 0,0 -";
+    let from_text = run_example(
+        "perft",
+        &["echec-o-cube", "--position", text, "--depth", "2"],
+        "",
+    );
+    let from_moves = run_example(
+        "perft",
+        &["echec-o-cube", "--moves", "P D5-E5", "--depth", "2"],
+        "",
+    );
+    assert!(from_text.status.success(), "{}", stderr(&from_text));
+    assert_eq!(stdout(&from_text), stdout(&from_moves));
+    // KYBO: the text of the position after D4, written by the crate.
+    let mut after_d4 = kybo::Position::default();
+    after_d4.play(after_d4.parse_move("D4").unwrap()).unwrap();
+    let kybo_text = after_d4.to_text();
+    let from_moves = run_example("perft", &["kybo", "--moves", "D4", "--depth", "3"], "");
+    let from_text = run_example(
+        "perft",
+        &["kybo", "--position", &kybo_text, "--depth", "3"],
+        "",
+    );
+    assert!(from_text.status.success(), "{}", stderr(&from_text));
+    assert_eq!(stdout(&from_text), stdout(&from_moves));
+    let written = run_example("perft", &["kybo", "--depth", "1", "--position", "?"], "");
+    assert_eq!(
+        written.status.code(),
+        Some(2),
+        "a bad position text is refused"
+    );
+    assert!(
+        stderr(&written).contains("--position \"?\""),
+        "{}",
+        stderr(&written)
+    );
+    let bad = run_example(
+        "perft",
+        &["chess3d", "--position", text, "--depth", "1"],
+        "",
+    );
+    assert_eq!(bad.status.code(), Some(2));
+    // A huge bad position text is quoted by its first characters only.
+    // (one argument may hold at most 128 KiB)
+    let huge = "7/".repeat(50_000);
+    let o = run_example(
+        "perft",
+        &["echec-o-cube", "--position", &huge, "--depth", "1"],
+        "",
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).len() < 400,
+        "{} bytes of error",
+        stderr(&o).len()
+    );
+}
+
+/// The path of an example's binary, built by an earlier `cargo run`.
+fn example_binary(name: &str) -> std::path::PathBuf {
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target"));
+    target.join("debug").join("examples").join(name)
+}
+
+/// Runs a built example under a 256 MiB address-space limit with `stdin`
+/// from a file, and returns its output and how long it took.
+fn run_limited(name: &str, args: &[&str], stdin: &str) -> (Output, std::time::Duration) {
+    // Build it first (a no-op when it is built).
+    run_example(name, &["--help-is-not-an-option"], "");
+    let mut script = format!(
+        "ulimit -v 262144; exec '{}'",
+        example_binary(name).display()
+    );
+    for a in args {
+        script += &format!(" '{a}'");
+    }
+    script += &format!(" < '{stdin}'");
+    let start = std::time::Instant::now();
+    let out = Command::new("sh")
+        .args(["-c", &script])
+        .output()
+        .expect("sh runs");
+    (out, start.elapsed())
+}
+
+// Issue: hostile input. A record of /dev/zero or /dev/urandom, or an endless
+// line typed into `play`, is refused at once, within a bounded memory.
+#[test]
+fn examples_refuse_endless_input_quickly_in_bounded_memory() {
+    for source in ["/dev/zero", "/dev/urandom"] {
+        let (o, took) = run_limited("replay", &[source, "--game", "kybo"], "/dev/null");
+        assert_eq!(o.status.code(), Some(2), "{source}: {}", stderr(&o));
+        assert!(
+            stderr(&o).contains("larger than 16 MiB"),
+            "{source}: {}",
+            stderr(&o)
+        );
+        assert!(took.as_secs() < 5, "{source}: {took:?}");
+    }
+    let (o, took) = run_limited("play", &["kybo", "--two-players"], "/dev/zero");
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("a line longer than 4096 bytes"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(took.as_secs() < 5, "{took:?}");
+}
+
+#[test]
+fn a_huge_bad_record_line_gives_a_short_message() {
+    let dir = std::env::temp_dir().join(format!("board-games-huge-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("huge.txt");
+    std::fs::write(&file, "Z".repeat(10 << 20)).unwrap();
+    for game in ["echec-o-cube", "kybo", "chess3d"] {
+        let o = run_example("replay", &[file.to_str().unwrap(), "--game", game], "");
+        assert_eq!(o.status.code(), Some(2), "{game}");
+        assert!(stderr(&o).len() < 400, "{game}: {} bytes", stderr(&o).len());
+    }
+    let line = format!("{}\nquit\n", "x".repeat(4000));
+    let o = run_example("play", &["echec-o-cube", "--two-players"], &line);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).lines().all(|l| l.len() < 400),
+        "a long line is not echoed whole"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A scripted two-player session of `game`: its whole transcript is compared
+/// with `tests/transcripts/GAME.txt` (regenerate with `UPDATE_TRANSCRIPTS=1`
+/// after a deliberate change of the text, and read the diff).
+fn check_transcript(game: &str, input: &str) -> String {
+    let o = run_example("play", &[game, "--two-players"], input);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let mut out = stdout(&o);
+    // The saved record's file name changes from run to run.
+    let saved = out
+        .lines()
+        .find_map(|l| {
+            l.split_once("record of this game saved to ")
+                .map(|(_, rest)| rest)
+        })
+        .map(|rest| rest.split(' ').next().unwrap_or_default().to_owned());
+    if let Some(path) = &saved {
+        let record = std::fs::read_to_string(path).expect("the record is saved");
+        std::fs::remove_file(path).ok();
+        out = out.replace(path.as_str(), "FILE") + "--- saved record ---\n" + &record;
+    }
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/transcripts")
+        .join(format!("{game}.txt"));
+    if std::env::var_os("UPDATE_TRANSCRIPTS").is_some() {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, &out).unwrap();
+    }
+    let expected = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        out == expected,
+        "the transcript of {game} differs from {}:\n{out}",
+        path.display()
+    );
+    out
+}
+
+#[test]
+fn play_transcripts_of_every_game() {
+    // KY-3: the first cube on a Dungeon square; KY-4 refuses a cube that
+    // touches nothing.
+    let out = check_transcript("kybo", "?\nA1\nD4\n? E4\nE4\nundo\nredo\nclaim\nquit\n");
+    assert!(out.contains("  D4: D4\n"));
+    assert!(out.contains("A1 is illegal: "));
+    assert!(out.contains("no draw can be claimed here"));
+    assert!(out.contains("--- saved record ---"));
+    // EOC-9: a pale that touches no dark is refused with the reason; `?`
+    // lists at most a screen, `? D5` the moves of one place.
+    let out = check_transcript(
+        "echec-o-cube",
+        "?\n? D5-E5\nP D5-E5\nP D6-E6\nF E5-E6\nundo\nquit\n",
+    );
+    assert!(out.contains("P D6-E6 is illegal"));
+    assert!(out.contains("legal moves at D5-E5: "));
+    let listing = out.split("legal moves at ").nth(1).unwrap();
+    assert!(listing.lines().count() <= 25, "{listing}");
+    // C3-1: Black moves first; `claim` is refused while no draw applies.
+    let out = check_transcript(
+        "chess3d",
+        "? N2/E7\nN2/E7-N2/E5\nN2/E2-N2/E4\nclaim\nundo\nquit\n",
+    );
+    assert!(out.contains("legal moves at N2/E7: "));
+    assert!(out.contains("no draw can be claimed here"));
 }

@@ -2,7 +2,7 @@
 //! that CI covers them without nightly.
 
 use board_games::fuzzing::{json, parse_text, play_bytes};
-use board_games::games::{Chess3dMatch, EchecOCube, Kybo};
+use board_games::games::{Chess3d, EchecOCube, Kybo};
 use proptest::prelude::*;
 
 /// Texts close to the games' notations, so that the parsers go deep.
@@ -24,21 +24,21 @@ proptest! {
     fn parse_bodies_never_panic(text in notation_like()) {
         parse_text::<EchecOCube>(text.as_bytes());
         parse_text::<Kybo>(text.as_bytes());
-        parse_text::<Chess3dMatch>(text.as_bytes());
+        parse_text::<Chess3d>(text.as_bytes());
     }
 
     #[test]
     fn json_bodies_never_panic(data: Vec<u8>) {
         json::<EchecOCube>(&data);
         json::<Kybo>(&data);
-        json::<chess3d::Position>(&data);
+        json::<Chess3d>(&data);
     }
 
     #[test]
     fn play_bodies_keep_play_and_moves_in_step(data in proptest::collection::vec(any::<u8>(), 0..300)) {
         play_bytes::<EchecOCube>(&data);
         play_bytes::<Kybo>(&data);
-        play_bytes::<chess3d::Position>(&data[..data.len().min(80)]);
+        play_bytes::<Chess3d>(&data[..data.len().min(80)]);
     }
 }
 
@@ -72,9 +72,9 @@ fn json_bodies_on_mutated_states() {
 /// by the adapter, which parsed the record without replaying it.
 #[test]
 fn regression_eoc_record_with_an_illegal_move_is_refused() {
-    use board_games::Kit;
+    use board_games::MatchKit;
     let text = "config standard\nfirst One\nP E4-F4\nF E4-E5\nP E5-E6\nP D4-E4\nP E3-E4\n\nF F3-F4\nF D1-E1\nP F4-F5\n";
-    let err = EchecOCube::start().replay(text).unwrap_err();
+    let err = echec_o_cube::Match::replay(text).unwrap_err();
     assert!(err.contains("F D1-E1"), "{err}");
     parse_text::<EchecOCube>(text.as_bytes());
 }
@@ -88,5 +88,5 @@ fn regression_chess3d_position_with_seventeen_pieces_is_valid() {
     let text = "nrkQrb1n/2pbp1pp/3p1p2/pp6/1P6/6PB/P1PPPP1P/NRKQR1BN b KQkq - 3 7";
     let pos = chess3d::Position::from_fen(text).unwrap();
     assert_eq!(pos.check_bounds(), Ok(()));
-    parse_text::<Chess3dMatch>(text.as_bytes());
+    parse_text::<Chess3d>(text.as_bytes());
 }

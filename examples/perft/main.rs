@@ -7,6 +7,7 @@
 //! --depth N       plies to count (required)
 //! --moves "A;B"   moves in the game's move text, played from the start first
 //! --divide        also print each first move with its count
+//! --position TEXT echec-o-cube and kybo: start from a position text
 //! chess3d:        --fen TEXT (FEN3D or plain FEN), --levels N (1-8)
 //! echec-o-cube:   --first one|two, --red-mode, --auto-announce
 //! ```
@@ -30,6 +31,7 @@ pub struct Args {
     pub moves: Vec<String>,
     pub divide: bool,
     pub fen: Option<String>,
+    pub position: Option<String>,
     pub levels: Option<u8>,
     pub first: Option<String>,
     pub red_mode: bool,
@@ -48,10 +50,12 @@ fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
         match arg.as_str() {
             "--depth" => {
                 let v = value(&mut it, "--depth")?;
-                depth = Some(
-                    v.parse()
-                        .map_err(|_| format!("--depth {v:?}: not a number of plies"))?,
-                );
+                depth = Some(v.parse().map_err(|_| {
+                    format!(
+                        "--depth {:?}: not a number of plies",
+                        board_core::excerpt(&v)
+                    )
+                })?);
             }
             "--moves" => {
                 let v = value(&mut it, "--moves")?;
@@ -64,27 +68,38 @@ fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
             }
             "--divide" => args.divide = true,
             "--fen" => args.fen = Some(value(&mut it, "--fen")?),
+            "--position" => args.position = Some(value(&mut it, "--position")?),
             "--levels" => {
                 let v = value(&mut it, "--levels")?;
-                args.levels = Some(
-                    v.parse()
-                        .map_err(|_| format!("--levels {v:?}: not a number of levels"))?,
-                );
+                args.levels = Some(v.parse().map_err(|_| {
+                    format!(
+                        "--levels {:?}: not a number of levels",
+                        board_core::excerpt(&v)
+                    )
+                })?);
             }
             "--first" => args.first = Some(value(&mut it, "--first")?),
             "--red-mode" => args.red_mode = true,
             "--auto-announce" => args.auto_announce = true,
-            other if other.starts_with("--") => return Err(format!("unknown option {other:?}")),
+            other if other.starts_with("--") => {
+                return Err(format!("unknown option {:?}", board_core::excerpt(other)))
+            }
             other if args.game.is_empty() => {
                 if !GAMES.contains(&other) {
                     return Err(format!(
-                        "unknown game {other:?}: expected one of {}",
+                        "unknown game {:?}: expected one of {}",
+                        board_core::excerpt(&other),
                         GAMES.join(", ")
                     ));
                 }
                 args.game = other.to_owned();
             }
-            other => return Err(format!("unexpected argument {other:?}")),
+            other => {
+                return Err(format!(
+                    "unexpected argument {:?}",
+                    board_core::excerpt(other)
+                ))
+            }
         }
     }
     if args.game.is_empty() {
@@ -101,6 +116,9 @@ fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
         ("--red-mode", args.red_mode, "echec-o-cube"),
         ("--auto-announce", args.auto_announce, "echec-o-cube"),
     ];
+    if args.position.is_some() && args.game == "chess3d" {
+        return Err("--position applies to echec-o-cube and kybo; chess3d takes --fen".into());
+    }
     for (flag, given, game) in game_options {
         if given && args.game != game {
             return Err(format!("{flag} applies to {game} only, not {}", args.game));
@@ -112,10 +130,11 @@ fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
 /// Plays `args.moves` from `game`, then prints the (divided) perft count.
 pub fn run<G: Game>(mut game: G, args: &Args) -> Result<(), String> {
     for text in &args.moves {
+        let quoted = board_core::excerpt(text);
         let mv = game
             .parse_move(text)
-            .map_err(|e| format!("move {text:?}: {e}"))?;
-        game.play(mv).map_err(|e| format!("move {text:?}: {e}"))?;
+            .map_err(|e| format!("move {quoted:?}: {e}"))?;
+        game.play(mv).map_err(|e| format!("move {quoted:?}: {e}"))?;
     }
     let total = if args.divide {
         let parts = divide(&game, args.depth);

@@ -1,25 +1,24 @@
 //! [`Kit`] for chess3d: its [`Position`] (what the harness checks, at one to
-//! three levels) and its [`Match`] (a position with its history and the FIDE
-//! draws, what the examples play).
+//! three levels), with its [`Match`] (a position with its history and the
+//! FIDE draws, what the examples play).
 
-use board_core::{Cell, Color, Game, MoveList};
+use board_core::{Cell, Color};
 use chess3d::{Match, Move, MoveKind, Piece, Position, Record, Role};
 
 use super::round_trips;
 use crate::Kit;
 
-/// chess3d's match (position and history), as the examples play it.
-pub type Chess3dMatch = Match;
-
-/// chess3d's position, as the harness and the fuzzers check it.
-pub type Chess3dPosition = Position;
+/// chess3d's position, as the examples, the harness and the fuzzers drive it.
+pub type Chess3d = Position;
 
 /// The starts the harness covers: the default 3-level start, one and two
 /// levels, and two classic one-level positions without castling rights.
 fn chess_variants() -> Vec<Position> {
-    let mut v = vec![Position::start()];
+    let mut v = vec![Position::default()];
     for levels in [1, 2] {
-        v.push(Position::start_with_levels(levels).expect("1 and 2 levels are allowed"));
+        v.push(Position::new(
+            chess3d::Config::new(levels).expect("1 and 2 levels are allowed"),
+        ));
     }
     for fen in [
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
@@ -80,12 +79,22 @@ fn chess_status(pos: &Position, to_move: Color) -> String {
         "pieces White {} Black {} | move {}",
         count(Color::White),
         count(Color::Black),
-        pos.fullmove_number()
+        full_move(pos)
     );
     if pos.is_check() {
         line += " | check";
     }
     line + &format!(" | {to_move} to move")
+}
+
+/// The full move a position is in, Black first (C3-1): Black's move and
+/// White's reply share a number. The FEN counter, as in FIDE chess, goes up
+/// after Black's move, so White's reply carries the next one.
+fn full_move(pos: &Position) -> u32 {
+    match pos.turn() {
+        Color::Black => pos.fullmove_number(),
+        Color::White => pos.fullmove_number().saturating_sub(1).max(1),
+    }
 }
 
 fn parse_chess_everything(pos: &Position, text: &str) {
@@ -97,16 +106,14 @@ fn parse_chess_everything(pos: &Position, text: &str) {
     if let Ok(p) = Position::from_fen(text) {
         assert_eq!(Position::from_fen(&p.fen()).ok(), Some(p), "{text:?}");
     }
+    round_trips::<Move>(text);
 }
 
 impl Kit for Position {
     const NAME: &'static str = "chess3d";
     // A bare position keeps no clocks that end the game (the Match does).
     const MAX_PLIES: Option<usize> = None;
-
-    fn start() -> Position {
-        Position::start()
-    }
+    type Match = Match;
 
     fn variants() -> Vec<Position> {
         chess_variants()
@@ -116,28 +123,59 @@ impl Kit for Position {
         chess_status(self, self.turn())
     }
 
-    fn record(start: &Position, moves: &[Move]) -> String {
-        let mut record = Record::new(start.clone());
-        record.moves = moves.to_vec();
-        record.to_string()
+    fn move_number(&self, _ply: usize) -> String {
+        match self.turn() {
+            Color::Black => format!("{}.", full_move(self)),
+            Color::White => format!("{}...", full_move(self)),
+        }
     }
 
-    fn replay(&self, text: &str) -> Result<(Position, Vec<Move>), String> {
-        let record: Record = text.parse().map_err(|e| format!("{e}"))?;
-        record.replay().map_err(|e| format!("{e}"))?;
-        Ok((record.start, record.moves))
+    fn to_text(&self) -> String {
+        self.fen()
     }
 
-    fn position_text(&self) -> Option<String> {
-        Some(self.fen())
-    }
-
-    fn read_position_text(&self, text: &str) -> Result<Position, String> {
+    fn read_text(&self, text: &str) -> Result<Position, String> {
         Position::from_fen(text).map_err(|e| format!("{e}"))
     }
 
     fn move_space(&self) -> Vec<Move> {
         chess_move_space(self)
+    }
+
+    /// A move from a cell of one of the mover's pieces (`a` picks it) to any
+    /// cell (`b`), of any kind (the high bits of `a`): built directly, as
+    /// the whole move space is thousands of moves.
+    fn move_from_bytes(&self, a: u8, b: u8) -> Option<Move> {
+        let mine: Vec<Cell> = self
+            .pieces()
+            .into_iter()
+            .filter(|(_, p)| p.color == self.turn())
+            .map(|(cell, _)| cell)
+            .collect();
+        let from = *mine.get(usize::from(a) % mine.len().max(1))?;
+        let to = Cell::from_index(usize::from(b) % (self.levels() * 64))?;
+        let kinds = [
+            MoveKind::Normal,
+            MoveKind::Capture,
+            MoveKind::EnPassant,
+            MoveKind::Promotion(Role::Queen),
+            MoveKind::CapturePromotion(Role::Knight),
+            MoveKind::ShortCastle,
+            MoveKind::LongCastle,
+        ];
+        Some(Move::new(
+            from,
+            to,
+            kinds[usize::from(a / 16) % kinds.len()],
+        ))
+    }
+
+    fn place_of(&self, mv: Move) -> String {
+        mv.from().to_string()
+    }
+
+    fn svg(&self) -> String {
+        String::new()
     }
 
     fn hashes(&self) -> Option<(u64, u64)> {
@@ -162,73 +200,5 @@ impl Kit for Position {
 
     fn parse_everything(&self, text: &str) {
         parse_chess_everything(self, text);
-    }
-}
-
-impl Kit for Match {
-    const NAME: &'static str = "chess3d";
-    // The 75-move rule ends every match: at most 75 moves between two
-    // captures or pawn moves, and a side has 30 pieces to lose and 8 pawns
-    // that each move at most 6 times (plus a promotion).
-    const MAX_PLIES: Option<usize> = Some(150 * (30 + 8 * 6 + 1) + 150);
-
-    fn start() -> Match {
-        Match::new(Position::start())
-    }
-
-    fn variants() -> Vec<Match> {
-        chess_variants().into_iter().map(Match::new).collect()
-    }
-
-    fn status(&self) -> String {
-        let mut line = chess_status(self.position(), self.turn());
-        if self.can_claim_threefold() {
-            line += " | threefold repetition: a draw may be claimed";
-        }
-        if self.can_claim_fifty_moves() {
-            line += " | 50-move rule: a draw may be claimed";
-        }
-        line
-    }
-
-    fn record(start: &Match, moves: &[Move]) -> String {
-        Position::record(start.position(), moves)
-    }
-
-    fn replay(&self, text: &str) -> Result<(Match, Vec<Move>), String> {
-        let record: Record = text.parse().map_err(|e| format!("{e}"))?;
-        record.to_match().map_err(|e| format!("{e}"))?;
-        Ok((Match::new(record.start), record.moves))
-    }
-
-    fn position_text(&self) -> Option<String> {
-        Some(self.position().fen())
-    }
-
-    fn read_position_text(&self, text: &str) -> Result<Match, String> {
-        Position::from_fen(text)
-            .map(Match::new)
-            .map_err(|e| format!("{e}"))
-    }
-
-    fn move_space(&self) -> Vec<Move> {
-        if self.outcome().is_some() {
-            let mut moves = MoveList::new();
-            self.position().generate_moves(&mut moves);
-            return moves.into_vec();
-        }
-        chess_move_space(self.position())
-    }
-
-    fn hashes(&self) -> Option<(u64, u64)> {
-        self.position().hashes()
-    }
-
-    fn check_bounds(&self) -> Result<(), String> {
-        self.position().check_bounds()
-    }
-
-    fn parse_everything(&self, text: &str) {
-        parse_chess_everything(self.position(), text);
     }
 }

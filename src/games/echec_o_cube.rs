@@ -1,7 +1,7 @@
 //! [`Kit`] for ÉCHEC O CUBE.
 
-use board_core::{Game, Square};
-use echec_o_cube::{Config, GameSquare, Kind, Move, Player, Position, Record, Segment};
+use board_core::Square;
+use echec_o_cube::{Config, GameSquare, Kind, Match, Move, Player, Position, Record, Segment};
 
 use super::round_trips;
 use crate::Kit;
@@ -13,10 +13,7 @@ impl Kit for Position {
     const NAME: &'static str = "echec-o-cube";
     // 112 placements, as many claims, and the 10 reds of the pool.
     const MAX_PLIES: Option<usize> = Some(112 * 2 + 10);
-
-    fn start() -> Position {
-        Position::new(Config::default(), Player::One)
-    }
+    type Match = Match;
 
     fn variants() -> Vec<Position> {
         let small = Config {
@@ -39,7 +36,9 @@ impl Kit for Position {
         configs.push(small);
         configs
             .into_iter()
-            .flat_map(|c| [Position::new(c, Player::One), Position::new(c, Player::Two)])
+            .flat_map(|c| {
+                [Player::One, Player::Two].map(|first| Position::new(Config { first, ..c }))
+            })
             .collect()
     }
 
@@ -64,27 +63,12 @@ impl Kit for Position {
         line
     }
 
-    fn record(start: &Position, moves: &[Move]) -> String {
-        let mut record = Record::new(*start.config(), start.turn());
-        for &mv in moves {
-            record.push(mv);
-        }
-        record.to_string()
+    fn to_text(&self) -> String {
+        Position::to_text(self)
     }
 
-    fn replay(&self, text: &str) -> Result<(Position, Vec<Move>), String> {
-        let record: Record = text.parse().map_err(|e| format!("{e}"))?;
-        // Parsing checks the syntax; replaying checks every move (EOC-21).
-        record.replay().map_err(|e| format!("{e}"))?;
-        Ok((record.start(), record.moves().to_vec()))
-    }
-
-    fn position_text(&self) -> Option<String> {
-        None
-    }
-
-    fn read_position_text(&self, _text: &str) -> Result<Position, String> {
-        Err("ÉCHEC O CUBE has no position text; use a record".into())
+    fn read_text(&self, text: &str) -> Result<Position, String> {
+        Position::from_text_with_config(text, self.config()).map_err(|e| format!("{e}"))
     }
 
     fn move_space(&self) -> Vec<Move> {
@@ -104,14 +88,35 @@ impl Kit for Position {
         space
     }
 
+    fn place_of(&self, mv: Move) -> String {
+        match mv {
+            Move::Place { segment, .. } => segment.to_string(),
+            Move::Red(crossing) => crossing.to_string(),
+            Move::Claim => "claim".to_owned(),
+        }
+    }
+
+    fn svg(&self) -> String {
+        String::new()
+    }
+
     fn hashes(&self) -> Option<(u64, u64)> {
         None
     }
 
     fn check_bounds(&self) -> Result<(), String> {
         let config = self.config();
-        // Every square scores at most 12 points once (EOC-12, EOC-14).
-        let most = 12 * GameSquare::ALL.len() as u32;
+        // Every square scores once at most (EOC-14), at most the configured
+        // worth of its size (EOC-12).
+        let p = config.points;
+        let unit = u32::from(p.standard.max(p.enriched).max(p.maximal));
+        let most: u32 = GameSquare::ALL
+            .iter()
+            .map(|sq| match sq.size() {
+                echec_o_cube::Size::Unit => unit,
+                echec_o_cube::Size::Big => u32::from(p.big),
+            })
+            .sum();
         let scored = u32::from(self.points(Player::One)) + u32::from(self.points(Player::Two));
         if scored + u32::from(self.claimable().unwrap_or(0)) > most {
             return Err(format!("{scored} points scored, more than the board holds"));
@@ -151,6 +156,14 @@ impl Kit for Position {
         round_trips::<Record>(text);
         if let Ok(mv) = self.parse_move(text) {
             assert_eq!(self.parse_move(&mv.to_string()).ok(), Some(mv), "{text:?}");
+        }
+        if let Ok(pos) = Position::from_text_with_config(text, self.config()) {
+            let again = pos.to_text();
+            assert_eq!(
+                Position::from_text_with_config(&again, self.config()).ok(),
+                Some(pos),
+                "{text:?} -> {again:?}"
+            );
         }
     }
 }

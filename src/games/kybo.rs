@@ -1,7 +1,7 @@
 //! [`Kit`] for KYBO.
 
-use board_core::{Color, Game, Square};
-use kybo::{Config, Move, Position, Record, Zone};
+use board_core::{Color, Square};
+use kybo::{Config, Match, Move, Position, Record, Zone};
 
 use super::round_trips;
 use crate::Kit;
@@ -13,16 +13,13 @@ impl Kit for Position {
     const NAME: &'static str = "kybo";
     // One cube a move, and the board holds 120 (KY-2).
     const MAX_PLIES: Option<usize> = Some(120);
-
-    fn start() -> Position {
-        Position::new()
-    }
+    type Match = Match;
 
     fn variants() -> Vec<Position> {
         vec![
-            Position::new(),
-            Position::with_config(Config::with_supply(12)),
-            Position::with_config(Config::with_supply(2)),
+            Position::default(),
+            Position::new(Config::with_supply(12)),
+            Position::new(Config::with_supply(2)),
         ]
     }
 
@@ -41,34 +38,29 @@ impl Kit for Position {
         if let Some(network) = self.winning_network() {
             line += &format!(" | KYBO network: {network}");
         } else if self.outcome().is_none() {
-            line += &format!(" | {} to move", self.side_to_move());
+            line += &format!(" | {} to move", self.turn());
         }
         line
     }
 
-    fn record(_start: &Position, moves: &[Move]) -> String {
-        Record::from_moves(moves.iter().copied()).to_string()
+    fn to_text(&self) -> String {
+        Position::to_text(self)
     }
 
-    fn replay(&self, text: &str) -> Result<(Position, Vec<Move>), String> {
-        let record: Record = text.parse().map_err(|e| format!("{e}"))?;
-        let start = Position::with_config(self.config());
-        record
-            .replay_with(self.config())
-            .map_err(|e| format!("{e}"))?;
-        Ok((start, record.moves().collect()))
-    }
-
-    fn position_text(&self) -> Option<String> {
-        Some(self.to_text())
-    }
-
-    fn read_position_text(&self, text: &str) -> Result<Position, String> {
+    fn read_text(&self, text: &str) -> Result<Position, String> {
         Position::from_text_with_config(text, self.config()).map_err(|e| format!("{e}"))
     }
 
     fn move_space(&self) -> Vec<Move> {
         Square::ALL.into_iter().map(Move::new).collect()
+    }
+
+    fn place_of(&self, mv: Move) -> String {
+        mv.square().to_string()
+    }
+
+    fn svg(&self) -> String {
+        String::new()
     }
 
     fn hashes(&self) -> Option<(u64, u64)> {
@@ -77,7 +69,7 @@ impl Kit for Position {
 
     fn check_bounds(&self) -> Result<(), String> {
         let (white, black) = (self.placed(Color::White), self.placed(Color::Black));
-        let expected = match self.side_to_move() {
+        let expected = match self.turn() {
             Color::White => black,
             Color::Black => black + 1,
         };
@@ -101,7 +93,7 @@ impl Kit for Position {
         round_trips::<Move>(text);
         round_trips::<Record>(text);
         round_trips::<kybo::Cube>(text);
-        round_trips::<kybo::Level>(text);
+        round_trips::<kybo::StackLevel>(text);
         if let Ok(mv) = self.parse_move(text) {
             assert_eq!(self.parse_move(&mv.to_string()).ok(), Some(mv), "{text:?}");
         }
