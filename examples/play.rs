@@ -74,7 +74,7 @@ fn run(mut args: impl Iterator<Item = String>) -> Result<(), String> {
             other => {
                 return Err(format!(
                     "unexpected argument {:?} (games: {})",
-                    board_core::excerpt(&other),
+                    board_core::excerpt(other),
                     names.join(", ")
                 ))
             }

@@ -112,7 +112,8 @@ const COMMANDS: &str = "type a move; ? lists the legal moves by place, ? PLACE t
 place; undo, redo, claim (a draw, where the rules allow one), save FILE, board, quit";
 
 /// A person plays `K` from `start` on `input`/`out`. `human_first` says which side the
-/// person takes against the computer. Commands: see [`COMMANDS`]. At the end
+/// person takes against the computer. Commands: a move, `?`, `? PLACE`, `undo`,
+/// `redo`, `claim`, `save FILE`, `board`, `quit`. At the end
 /// of a game the person may still undo, save or quit; quitting (or the end of
 /// the input) with moves played saves the record to a file named in the
 /// message, so nothing is lost.

@@ -88,7 +88,7 @@ fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
                 if !GAMES.contains(&other) {
                     return Err(format!(
                         "unknown game {:?}: expected one of {}",
-                        board_core::excerpt(&other),
+                        board_core::excerpt(other),
                         GAMES.join(", ")
                     ));
                 }
