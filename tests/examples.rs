@@ -59,7 +59,8 @@ fn demo_plays_every_game_to_the_end() {
     );
     // Quiet: the final position only, not a board a move, and no redrawing.
     assert!(!out.contains('\x1b'), "no terminal codes through a pipe");
-    assert!(out.lines().count() < 300, "{} lines", out.lines().count());
+    // (a board a move came to 13,647 lines; the records alone are a few hundred)
+    assert!(out.lines().count() < 1000, "{} lines", out.lines().count());
     let bad = run_example("demo", &["--game", "go"], "");
     assert_eq!(bad.status.code(), Some(2));
     assert!(stderr(&bad).contains("\"go\""));
