@@ -17,7 +17,7 @@
 //! assert!(picture.contains("data-place=\"N2/C1\""));
 //! ```
 
-use board_core::{Cell, Color, Game, Level, Square, Svg};
+use board_core::{Cell, Color, Level, Square, Svg};
 
 use crate::moves::Move;
 use crate::piece::{Piece, Role};
@@ -161,8 +161,8 @@ pub fn to_svg(position: &Position, options: &SvgOptions) -> String {
     let width = cols as f64 * (8.0 * CELL + 2.0 * RIM) + (cols - 1) as f64 * GAP;
     let boards_height = rows as f64 * (8.0 * CELL + TITLE + RIM);
     let height = boards_height + if options.status { STATUS } else { 0.0 };
-    let turn = Game::turn(position);
-    let outcome = Game::outcome(position);
+    let turn = position.turn();
+    let outcome = position.outcome();
     let title = format!("chess3d, {levels} levels, {}", status_text(position));
     let mut svg = Svg::new(width, height, &title);
     svg.rect(0.0, 0.0, width, height, "fill:#fbfaf7");
@@ -302,13 +302,13 @@ fn status_text(position: &Position) -> String {
     // A full move is Black's move then White's (Black moves first, C3-13),
     // and the FEN number grows after Black's move: while White is to move,
     // the move in progress is the one before.
-    let turn = Game::turn(position);
+    let turn = position.turn();
     let fullmove = position.fullmove_number();
     let in_progress = match turn {
         Color::Black => fullmove,
         Color::White => fullmove.saturating_sub(1).max(1),
     };
-    let state = match Game::outcome(position) {
+    let state = match position.outcome() {
         Some(outcome) => format!("{outcome} in move {}", fullmove.saturating_sub(1).max(1)),
         None => {
             let check = if position.is_check() {

@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 
-use board_core::{random_playout, Game, Rng};
+use board_core::{random_playout, Rng};
 use chess3d::svg::{to_svg, SvgOptions};
 use chess3d::{Cell, Match, Position};
 use quick_xml::events::Event;
@@ -239,7 +239,7 @@ fn cell_centre_x(elements: &[Element], place: &str) -> f64 {
 
 #[test]
 fn level_names_stand_centred_over_their_boards() {
-    let pos = Position::start_with_levels(5).unwrap();
+    let pos = Position::new(chess3d::Config::new(5).unwrap());
     let elements = parse(&pos.to_svg(&SvgOptions::default()));
     assert_eq!(with_class(&elements, "cell").len(), 5 * 64);
     for n in 1..=5 {
