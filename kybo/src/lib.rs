@@ -1,5 +1,16 @@
 //! # kybo
 //!
+//! <div style="overflow-x: auto">
+//!
+#![doc = include_str!("../doc/finished.svg")]
+//!
+//! </div>
+//!
+//! *A finished game seen from the A1 corner: White's network (outlined in
+//! gold, through the levels it climbs) joins rank 1 to rank 8; the board is
+//! shaded by zone, each empty square showing how high it may be stacked
+//! (`doc/finished.svg`, drawn by `svg::to_svg` of the `svg` feature).*
+//!
 //! The complete rules of **KYBO**, a connection game in three dimensions by
 //! Marzipan: two players place white and black cubes on an 8×8 board, next to
 //! or on top of other cubes; a face-connected network of your cubes that joins
@@ -149,6 +160,9 @@
 //!   are not kept); [`Zone`] and [`EndReason`] as lower-case names.
 //! - `reference`: `kybo::reference::Reference`, the slow, plain implementation the
 //!   tests compare against.
+//! - `svg`: the module `svg`, a position as a standalone SVG picture, an
+//!   isometric view of the stacks or a top view with stack heights (zones,
+//!   the winning network cube by cube, highlights for a UI).
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -164,6 +178,8 @@ mod notation;
 mod play;
 mod position;
 mod record;
+#[cfg(feature = "svg")]
+pub mod svg;
 #[cfg(feature = "reference")]
 pub mod reference;
 #[cfg(feature = "serde")]
