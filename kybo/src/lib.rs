@@ -133,8 +133,10 @@
 //!   player has more cubes than the supply.
 //! - The winning network of a position text with two separate KYBO networks of
 //!   the winner (impossible in play, allowed by KY-11) is the union of both.
-//! - The text board shows each square's top colour and height (`w2`), upper
-//!   case for squares of the winning network.
+//! - The text board shows every stack bottom to top with one character per
+//!   place its zone allows (`wb..`: White under Black on a Dungeon square,
+//!   room for two more), so the zones and their limits are visible; upper
+//!   case marks the cubes of the winning network one by one.
 //! - A game record carries what else a game needs, so that it replays from
 //!   its text alone: `[supply N]` when the supply is limited, `[start
 //!   <position text>]` when the game did not start on the empty board (a
