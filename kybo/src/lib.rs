@@ -180,12 +180,12 @@ mod notation;
 mod play;
 mod position;
 mod record;
-#[cfg(feature = "svg")]
-pub mod svg;
 #[cfg(feature = "reference")]
 pub mod reference;
 #[cfg(feature = "serde")]
 mod serde_impls;
+#[cfg(feature = "svg")]
+pub mod svg;
 
 pub use board_core::{
     divide, perft, Bitboard, Color, Game, History, MoveList, Outcome, Rng, Square,
