@@ -1,5 +1,15 @@
 //! # chess3d
 //!
+//! <div style="overflow-x: auto">
+//!
+#![doc = include_str!("../doc/finished.svg")]
+//!
+//! </div>
+//!
+//! *A finished game: White mates the Black king on N2/B8 with the queen
+//! from N1/D5 to N3/B7, two levels up (`doc/finished.svg`, drawn by
+//! `svg::to_svg` of the `svg` feature).*
+//!
 //! "La première variante 3D des échecs réellement jouable": FIDE chess on 1 to 8
 //! stacked 8×8 levels (default 3), with legal move generation on bitboards.
 //! The rules are section 3 of the workspace's [RULES.md](https://github.com/board-rules/board-games/blob/main/RULES.md) (IDs C3-1 … C3-22):
@@ -118,6 +128,8 @@
 //!   fields (`{}` is 3 levels), a move its exact text, records and games
 //!   ([`Match`]) their record text, replayed; everything is validated on the way in.
 //! - `reference`: the slow, obviously-correct reference implementation.
+//! - `svg`: the module `svg`, pictures of a position as standalone SVG
+//!   documents (the levels side by side, highlights for a UI).
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -136,6 +148,8 @@ mod position;
 mod record;
 #[cfg(feature = "serde")]
 mod serde_impls;
+#[cfg(feature = "svg")]
+pub mod svg;
 mod zobrist;
 
 #[cfg(feature = "reference")]

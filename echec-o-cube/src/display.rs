@@ -20,7 +20,8 @@ fn crossing(pos: &Position, sq: Square) -> char {
 }
 
 impl fmt::Display for Position {
-    /// The board, rank 8 at the top, then the state of play:
+    /// The board, rank 8 at the top, files above and below, ranks on both
+    /// sides, then the state of play:
     ///
     /// - crossings: `.` free, `+` a piece ends there, `R` a red;
     /// - horizontal segments: `---` pale, `===` dark, blank when empty;
@@ -32,6 +33,7 @@ impl fmt::Display for Position {
     /// and claimable points.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use fmt::Write as _;
+        writeln!(f, "  A   B   C   D   E   F   G   H")?;
         for (ri, rank) in Rank::ALL.iter().enumerate().rev() {
             let mut line = String::with_capacity(40);
             // The crossings of this rank and the horizontal segments between them.
@@ -47,7 +49,8 @@ impl fmt::Display for Position {
                     });
                 }
             }
-            writeln!(f, "{}", line.trim_end())?;
+            // Every crossing row is 2 + 8 + 7 × 3 characters: the rank again on the right.
+            writeln!(f, "{line} {}", rank.char())?;
             line.clear();
             if ri == 0 {
                 break;

@@ -1,5 +1,16 @@
 //! # echec-o-cube
 //!
+//! <div style="overflow-x: auto">
+//!
+#![doc = include_str!("../doc/finished.svg")]
+//!
+//! </div>
+//!
+//! *A finished game: the board is full; closed squares are tinted blue for
+//! the squares One scored, orange for Two's, grey for points nobody took;
+//! corner marks show the closed 2×2 squares (`doc/finished.svg`, drawn by
+//! `svg::to_svg` of the `svg` feature).*
+//!
 //! The complete rules of ÉCHEC O CUBE, a groove game in the family of Dots
 //! and Boxes invented by Alain Dupont, on bitboards. Rule IDs (`EOC-n`) refer
 //! to section 1 of the workspace's [`RULES.md`](https://github.com/board-rules/board-games/blob/main/RULES.md).
@@ -130,6 +141,8 @@
 //!   [`Match`] as their record text, replayed on the way in.
 //! - `reference`: the module `reference`, a slow implementation written straight from
 //!   the rules, used by the tests and benches to check the fast path.
+//! - `svg`: the module `svg`, a position as a standalone SVG picture (grooves,
+//!   crossings, pieces, reds, closed squares by scorer, highlights for a UI).
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -148,6 +161,8 @@ mod record;
 pub mod reference;
 #[cfg(feature = "serde")]
 mod serde_impls;
+#[cfg(feature = "svg")]
+pub mod svg;
 mod text;
 
 pub use config::{Config, Points};

@@ -175,11 +175,14 @@ fn display_board() {
     let lines: Vec<&str> = text.lines().collect();
     // Rank 8 first; rank 6 holds the pale D6-E6, rank 5 the pale D5-E5; the
     // line between shows the dark verticals (H) and Two's closed square (2).
-    assert_eq!(lines[0], "8 .   .   .   .   .   .   .   .");
-    assert_eq!(lines[4], "6 .   .   .   +---+   .   .   .");
-    assert_eq!(lines[5], "              H 2 H");
-    assert_eq!(lines[6], "5 .   .   .   +---+   .   .   .");
-    assert_eq!(lines[14], "1 R   .   .   .   .   .   .   .");
+    // Files above and below the board, ranks on both sides.
+    assert_eq!(lines[0], "  A   B   C   D   E   F   G   H");
+    assert_eq!(lines[1], "8 .   .   .   .   .   .   .   . 8");
+    assert_eq!(lines[5], "6 .   .   .   +---+   .   .   . 6");
+    assert_eq!(lines[6], "              H 2 H");
+    assert_eq!(lines[7], "5 .   .   .   +---+   .   .   . 5");
+    assert_eq!(lines[15], "1 R   .   .   .   .   .   .   . 1");
+    assert_eq!(lines[16], lines[0]);
     assert!(text.contains("to move: Two"));
     assert!(text.contains("Two: 12 points, 50 pale and 18 dark left"));
     assert!(text.contains("reds left: 9"));

@@ -1,5 +1,16 @@
 //! # kybo
 //!
+//! <div style="overflow-x: auto">
+//!
+#![doc = include_str!("../doc/finished.svg")]
+//!
+//! </div>
+//!
+//! *A finished game seen from the A1 corner: White's network (outlined in
+//! gold, through the levels it climbs) joins rank 1 to rank 8; the board is
+//! shaded by zone, each empty square showing how high it may be stacked
+//! (`doc/finished.svg`, drawn by `svg::to_svg` of the `svg` feature).*
+//!
 //! The complete rules of **KYBO**, a connection game in three dimensions by
 //! Marzipan: two players place white and black cubes on an 8×8 board, next to
 //! or on top of other cubes; a face-connected network of your cubes that joins
@@ -122,8 +133,10 @@
 //!   player has more cubes than the supply.
 //! - The winning network of a position text with two separate KYBO networks of
 //!   the winner (impossible in play, allowed by KY-11) is the union of both.
-//! - The text board shows each square's top colour and height (`w2`), upper
-//!   case for squares of the winning network.
+//! - The text board shows every stack bottom to top with one character per
+//!   place its zone allows (`wb..`: White under Black on a Dungeon square,
+//!   room for two more), so the zones and their limits are visible; upper
+//!   case marks the cubes of the winning network one by one.
 //! - A game record carries what else a game needs, so that it replays from
 //!   its text alone: `[supply N]` when the supply is limited, `[start
 //!   <position text>]` when the game did not start on the empty board (a
@@ -149,6 +162,9 @@
 //!   are not kept); [`Zone`] and [`EndReason`] as lower-case names.
 //! - `reference`: `kybo::reference::Reference`, the slow, plain implementation the
 //!   tests compare against.
+//! - `svg`: the module `svg`, a position as a standalone SVG picture, an
+//!   isometric view of the stacks or a top view with stack heights (zones,
+//!   the winning network cube by cube, highlights for a UI).
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -168,6 +184,8 @@ mod record;
 pub mod reference;
 #[cfg(feature = "serde")]
 mod serde_impls;
+#[cfg(feature = "svg")]
+pub mod svg;
 
 pub use board_core::{
     divide, perft, Bitboard, Color, Game, History, MoveList, Outcome, Rng, Square,

@@ -353,15 +353,22 @@ fn ky11_supply_exceeded() {
     assert!(pos.is_draw(), "White has no cube left");
 }
 
-// KY-11: the diagram shows heights and top colours.
+// KY-2, KY-11: the diagram shows every stack bottom to top, one place per
+// cube its zone allows, with coordinates on all four sides.
 #[test]
 fn ky11_display_board() {
     let pos = replay("D4 D4 E4");
     let shown = pos.to_string();
     let lines: Vec<&str> = shown.lines().collect();
-    assert_eq!(lines[0], "   A  B  C  D  E  F  G  H");
-    assert_eq!(lines[5], "4  .  .  .  b2 w1 .  .  .  4");
-    assert_eq!(lines[10], "Black to move");
+    assert_eq!(lines[0], "   A    B    C    D    E    F    G    H");
+    assert_eq!(lines[1], "8  .    .    .    .    .    .    .    .     8");
+    assert_eq!(lines[2], "7  .    ..   ..   ..   ..   ..   ..   .     7");
+    assert_eq!(lines[3], "6  .    ..   ...  ...  ...  ...  ..   .     6");
+    assert_eq!(lines[5], "4  .    ..   ...  wb.. w... ...  ..   .     4");
+    assert_eq!(lines[9], lines[0]);
+    assert!(lines[10].contains("Dungeon 4"), "a zone legend");
+    assert_eq!(lines[11], "Black to move");
+    assert_eq!(lines.len(), 12);
     // Debug shows the position text (KY-11) rather than raw bitboards.
     let debug = format!("{pos:?}");
     assert!(debug.starts_with("Position { text: \""), "{debug}");
@@ -382,8 +389,34 @@ fn ky11_display_board() {
         'b',
     );
     let shown = won.to_string();
-    assert!(shown.contains("8  .  .  .  W1 .  .  .  .  8"), "{shown}");
+    assert!(
+        shown.contains("\n8  .    .    .    W    .    .    .    .     8\n"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("\n4  .    ..   ...  W... bbbb ...  ..   .     4\n"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("\nupper case: the cubes of the winning network\n"),
+        "{shown}"
+    );
     assert!(shown.ends_with("White wins (KYBO)\n"));
+}
+
+// KY-7, KY-8: upper case marks the winning network cube by cube, so a
+// network running over (or under) other cubes can be followed.
+#[test]
+fn ky8_display_network_cube_by_cube() {
+    let pos = Position::from_text(
+        "......../......../...ww.../..wwww../b(bb)(wb)(wb)(wb)(wb)(bb)b/......../......../........ w",
+    )
+    .unwrap();
+    let shown = pos.to_string();
+    let lines: Vec<&str> = shown.lines().collect();
+    assert_eq!(lines[4], "5  .    ..   w..  w... w... w..  ..   .     5");
+    assert_eq!(lines[5], "4  B    BB   wB.  wB.. wB.. wB.  BB   B     4");
+    assert!(shown.ends_with("Black wins (KYBO)\n"), "{shown}");
 }
 
 #[cfg(feature = "serde")]

@@ -1,0 +1,383 @@
+//! The SVG pictures (feature `svg`): well-formed documents with a `viewBox`,
+//! the expected elements for known positions, and the committed picture of a
+//! finished game kept equal to the code's output.
+#![cfg(feature = "svg")]
+
+use std::collections::BTreeMap;
+
+use board_core::{random_playout, Rng};
+use echec_o_cube::svg::{to_svg, Place, SvgOptions};
+use echec_o_cube::{Config, Kind, Match, Move, Player, Position, Size};
+use quick_xml::events::Event;
+use quick_xml::Reader;
+
+/// One element of a parsed document: its name, attributes, text and the
+/// index of its parent.
+#[derive(Debug)]
+struct Element {
+    name: String,
+    attrs: BTreeMap<String, String>,
+    text: String,
+    parent: Option<usize>,
+}
+
+impl Element {
+    fn has_class(&self, class: &str) -> bool {
+        self.attrs
+            .get("class")
+            .is_some_and(|c| c.split_whitespace().any(|w| w == class))
+    }
+    fn attr(&self, name: &str) -> &str {
+        self.attrs.get(name).map_or("", String::as_str)
+    }
+}
+
+/// Parses `doc` with quick-xml, panicking on anything ill-formed, and checks
+/// the root is an `<svg>` with a `viewBox`.
+fn parse(doc: &str) -> Vec<Element> {
+    let mut reader = Reader::from_str(doc);
+    let mut elements: Vec<Element> = Vec::new();
+    let mut open: Vec<usize> = Vec::new();
+    let mut roots = 0;
+    loop {
+        let event = reader.read_event().expect("well-formed XML");
+        match event {
+            event @ (Event::Start(_) | Event::Empty(_)) => {
+                let (is_start, e) = match event {
+                    Event::Start(e) => (true, e),
+                    Event::Empty(e) => (false, e),
+                    _ => unreachable!(),
+                };
+                let mut attrs = BTreeMap::new();
+                for a in e.attributes() {
+                    let a = a.expect("well-formed attribute");
+                    let key = a.key.as_ref().to_owned();
+                    let value = a
+                        .normalized_value(quick_xml::XmlVersion::Implicit1_0)
+                        .expect("escaped value")
+                        .into_owned();
+                    assert!(attrs.insert(key, value).is_none(), "duplicate attribute");
+                }
+                let name = e.name().as_ref().to_owned();
+                if open.is_empty() {
+                    roots += 1;
+                }
+                elements.push(Element {
+                    name,
+                    attrs,
+                    text: String::new(),
+                    parent: open.last().copied(),
+                });
+                if is_start {
+                    open.push(elements.len() - 1);
+                }
+            }
+            Event::End(_) => {
+                open.pop().expect("an end tag closes an open element");
+            }
+            Event::Text(t) => {
+                if let Some(&i) = open.last() {
+                    elements[i].text.push_str(&t.into_inner());
+                }
+            }
+            Event::GeneralRef(r) => {
+                let c = match &*r.into_inner() {
+                    "amp" => '&',
+                    "lt" => '<',
+                    "gt" => '>',
+                    "quot" => '"',
+                    "apos" => '\'',
+                    other => panic!("unknown entity {other}"),
+                };
+                if let Some(&i) = open.last() {
+                    elements[i].text.push(c);
+                }
+            }
+            Event::Eof => break,
+            _ => {}
+        }
+    }
+    assert!(open.is_empty(), "unclosed elements");
+    assert_eq!(roots, 1, "one root element");
+    assert_eq!(elements[0].name, "svg");
+    let view_box: Vec<f64> = elements[0]
+        .attr("viewBox")
+        .split_whitespace()
+        .map(|n| n.parse().unwrap())
+        .collect();
+    assert_eq!(view_box.len(), 4, "a viewBox of four numbers");
+    assert!(view_box[2] > 0.0 && view_box[3] > 0.0);
+    elements
+}
+
+fn with_class<'a>(elements: &'a [Element], class: &str) -> Vec<&'a Element> {
+    elements.iter().filter(|e| e.has_class(class)).collect()
+}
+
+/// The text of the `<text>` children of element `i`.
+fn texts_under(elements: &[Element], i: usize) -> String {
+    elements
+        .iter()
+        .filter(|e| e.parent == Some(i) && e.name == "text")
+        .map(|e| e.text.as_str())
+        .collect()
+}
+
+fn index_of(elements: &[Element], e: &Element) -> usize {
+    elements.iter().position(|x| std::ptr::eq(x, e)).unwrap()
+}
+
+fn play(pos: &mut Position, moves: &[&str]) {
+    for text in moves {
+        let mv = pos.parse_move(text).unwrap();
+        pos.play(mv).unwrap();
+    }
+}
+
+fn places(elements: &[Element], class: &str) -> Vec<String> {
+    let mut p: Vec<String> = with_class(elements, class)
+        .iter()
+        .map(|e| e.attr("data-place").to_owned())
+        .collect();
+    p.sort();
+    p
+}
+
+/// The first `rect` child of the element of `class` at `place`, as
+/// (x, y, width, height).
+fn rect_of(elements: &[Element], class: &str, place: &str) -> (f64, f64, f64, f64) {
+    let g = elements
+        .iter()
+        .position(|e| e.has_class(class) && e.attr("data-place") == place)
+        .unwrap_or_else(|| panic!("no {class} at {place}"));
+    let r = elements
+        .iter()
+        .find(|e| e.parent == Some(g) && e.name == "rect")
+        .unwrap();
+    let n = |a: &str| r.attr(a).parse::<f64>().unwrap();
+    (n("x"), n("y"), n("width"), n("height"))
+}
+
+#[test]
+fn a_scored_square_and_its_pieces() {
+    let mut pos = Position::default();
+    play(&mut pos, &["P D5-E5", "F E5-E6", "P D6-E6", "F D5-D6!"]);
+    let doc = to_svg(&pos, &SvgOptions::default());
+    let elements = parse(&doc);
+    // EOC-1, EOC-2: every crossing, segment and unit square is there to click.
+    assert_eq!(with_class(&elements, "crossing").len(), 64);
+    assert_eq!(with_class(&elements, "segment").len(), 112);
+    assert_eq!(
+        with_class(&elements, "square")
+            .iter()
+            .filter(|e| !e.has_class("big"))
+            .count(),
+        49
+    );
+    assert_eq!(places(&elements, "pale"), ["D5-E5", "D6-E6"]);
+    assert_eq!(places(&elements, "dark"), ["D5-D6", "E5-E6"]);
+    assert_eq!(with_class(&elements, "piece").len(), 4);
+    assert!(with_class(&elements, "red").is_empty());
+    // EOC-14, EOC-16: Two announced and scored the maximal D5-E6, 12 points.
+    assert_eq!(places(&elements, "closed"), ["D5-E6"]);
+    assert_eq!(places(&elements, "scored-two"), ["D5-E6"]);
+    let closed = elements.iter().position(|e| e.has_class("closed")).unwrap();
+    assert_eq!(texts_under(&elements, closed), "12");
+    let status = with_class(&elements, "status");
+    let lines: Vec<&str> = elements
+        .iter()
+        .filter(|e| e.parent == Some(index_of(&elements, status[0])) && e.name == "text")
+        .map(|e| e.text.as_str())
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            "Two to move",
+            "One: 0 points, 48 pale and 20 dark left, final count -88",
+            "Two: 12 points, 50 pale and 18 dark left, final count -74",
+            "nobody: lapsed or claimable; crossed out: dead; corner marks: 2×2",
+        ]
+    );
+}
+
+// EOC-8: a dark piece reaches into the crossings at its ends, a pale one
+// stops short of them.
+#[test]
+fn eoc8_dark_reaches_into_crossings_pale_stops_short() {
+    let mut pos = Position::default();
+    play(&mut pos, &["P D5-E5", "F E5-E6"]);
+    let elements = parse(&pos.to_svg(&SvgOptions::default()));
+    let (px, _, pw, _) = rect_of(&elements, "pale", "D5-E5");
+    let (d5x, _, d5w, _) = rect_of(&elements, "crossing", "D5");
+    let (e5x, e5y, _, e5h) = rect_of(&elements, "crossing", "E5");
+    assert!(
+        px > d5x + d5w && px + pw < e5x,
+        "the pale lies between the crossings"
+    );
+    let (_, dy, _, dh) = rect_of(&elements, "dark", "E5-E6");
+    let (_, e6y, _, e6h) = rect_of(&elements, "crossing", "E6");
+    assert!(
+        dy < e6y + e6h && dy + dh > e5y,
+        "the dark reaches into E5 and E6"
+    );
+    assert!(dy > e6y && dy + dh < e5y + e5h, "but not across them");
+}
+
+// EOC-10, EOC-13: a red stands in its crossing; the square it sits on is dead.
+#[test]
+fn eoc13_red_and_dead_square() {
+    let mut pos = Position::new(Config::FAMILY);
+    play(
+        &mut pos,
+        &["R D5", "P D5-E5", "F E5-E6", "P D6-E6", "F D5-D6"],
+    );
+    let last = pos.parse_move("R G2").unwrap();
+    pos.play(last).unwrap();
+    let options = SvgOptions {
+        last_move: Some(last),
+        ..SvgOptions::default()
+    };
+    let elements = parse(&to_svg(&pos, &options));
+    assert_eq!(places(&elements, "red"), ["D5", "G2"]);
+    assert_eq!(places(&elements, "dead"), ["D5-E6"]);
+    assert!(with_class(&elements, "scored-one").is_empty());
+    assert!(with_class(&elements, "scored-two").is_empty());
+    let dead = elements.iter().position(|e| e.has_class("dead")).unwrap();
+    assert_eq!(
+        texts_under(&elements, dead),
+        "",
+        "a dead square shows no points"
+    );
+    assert_eq!(
+        elements
+            .iter()
+            .filter(|e| e.parent == Some(dead) && e.name == "line")
+            .count(),
+        2,
+        "a dead square is crossed out"
+    );
+    assert_eq!(places(&elements, "last-move"), ["G2"]);
+    let status = index_of(&elements, with_class(&elements, "status")[0]);
+    let first = elements
+        .iter()
+        .find(|e| e.parent == Some(status) && e.name == "text")
+        .unwrap();
+    assert_eq!(first.text, "One to move, 8 reds left");
+}
+
+#[test]
+fn last_move_selection_and_targets() {
+    let mut pos = Position::default();
+    play(&mut pos, &["P D5-E5", "F E5-E6", "P D6-E6"]);
+    let last = pos.parse_move("F D5-D6").unwrap();
+    pos.play(last).unwrap();
+    let selected = vec![Place::Segment("C5-D5".parse().unwrap())];
+    let targets = vec![
+        Place::Segment("D6-D7".parse().unwrap()),
+        Place::Crossing(echec_o_cube::Crossing::H8),
+        Place::Square("B2-D4".parse().unwrap()),
+    ];
+    let options = SvgOptions {
+        last_move: Some(last),
+        selected,
+        targets,
+        ..SvgOptions::default()
+    };
+    let elements = parse(&pos.to_svg(&options));
+    // The placement's segment and the square it closed (unannounced: claimable).
+    assert_eq!(places(&elements, "last-move"), ["D5-D6", "D5-E6"]);
+    assert_eq!(places(&elements, "unscored"), ["D5-E6"]);
+    assert_eq!(places(&elements, "selected"), ["C5-D5"]);
+    assert_eq!(places(&elements, "target"), ["B2-D4", "D6-D7", "H8"]);
+    assert_eq!(with_class(&elements, "highlight").len(), 4);
+}
+
+#[test]
+fn coordinates_on_four_sides_or_none() {
+    let pos = Position::default();
+    let count = |doc: &str| {
+        let elements = parse(doc);
+        "ABCDEFGH12345678"
+            .chars()
+            .map(|c| {
+                elements
+                    .iter()
+                    .filter(|e| e.name == "text" && e.text == c.to_string())
+                    .count()
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(count(&pos.to_svg(&SvgOptions::default())), vec![2; 16]);
+    let bare = SvgOptions {
+        coordinates: false,
+        status: false,
+        ..SvgOptions::default()
+    };
+    let doc = pos.to_svg(&bare);
+    assert_eq!(count(&doc), vec![0; 16]);
+    assert!(with_class(&parse(&doc), "status").is_empty());
+}
+
+/// The finished game of the docs: seed 0 plays random moves under the
+/// default configuration until the board is full.
+fn finished_game() -> Match {
+    let mut game = Match::new(Position::default());
+    let done = random_playout(&mut game, &mut Rng::new(0), 1000);
+    assert!(done.outcome.is_some(), "the seeded game finishes");
+    game
+}
+
+#[test]
+fn finished_game_picture_is_current() {
+    let game = finished_game();
+    let pos = game.position();
+    let last = game.moves().last().copied();
+    let doc = to_svg(
+        pos,
+        &SvgOptions {
+            last_move: last,
+            ..SvgOptions::default()
+        },
+    );
+    let elements = parse(&doc);
+    // Every piece in its segment with its kind, every closed square tinted by
+    // its scorer, as the position says.
+    let mut pale: Vec<String> = pos
+        .pieces()
+        .filter(|p| p.1 == Kind::Pale)
+        .map(|p| p.0.to_string())
+        .collect();
+    pale.sort();
+    assert_eq!(places(&elements, "pale"), pale);
+    assert_eq!(
+        places(&elements, "dark").len(),
+        pos.piece_count() as usize - pale.len()
+    );
+    for (class, scorer) in [
+        ("scored-one", Some(Player::One)),
+        ("scored-two", Some(Player::Two)),
+    ] {
+        let mut expected: Vec<String> = pos
+            .closed_squares()
+            .filter(|c| !c.dead && c.scored_by == scorer)
+            .map(|c| c.square.to_string())
+            .collect();
+        expected.sort();
+        assert_eq!(places(&elements, class), expected, "{class}");
+    }
+    let bigs = pos
+        .closed_squares()
+        .filter(|c| c.square.size() == Size::Big)
+        .count();
+    assert_eq!(with_class(&elements, "big").len(), bigs);
+    assert!(matches!(last, Some(Move::Place { .. })));
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/doc/finished.svg");
+    if std::env::var_os("UPDATE_PICTURES").is_some() {
+        std::fs::write(path, &doc).unwrap();
+    }
+    let committed = std::fs::read_to_string(path).unwrap_or_default();
+    assert!(
+        committed == doc,
+        "echec-o-cube/doc/finished.svg differs from what the code draws now; regenerate it with\n  UPDATE_PICTURES=1 cargo test -p echec-o-cube --features svg --test svg"
+    );
+}
