@@ -64,8 +64,9 @@ pub trait Kit: Game + PartialEq + Serialize + DeserializeOwned {
     /// Where a move is played, as a player clicks it (a cell, a square, a
     /// groove): the examples group the legal moves by it.
     fn place_of(&self, mv: Self::Move) -> String;
-    /// The position as a standalone SVG picture (the game crate's `svg` feature).
-    fn svg(&self) -> String;
+    /// The position as a standalone SVG picture (the game crate's `svg`
+    /// feature), the move that reached it highlighted.
+    fn svg(&self, last_move: Option<Self::Move>) -> String;
     /// The state as JSON (serde).
     fn to_json(&self) -> String {
         serde_json::to_string(self).expect("a game state always serializes")

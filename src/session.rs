@@ -381,7 +381,7 @@ pub fn replay<K: Kit>(
     let picture = |game: &K::Match| -> Result<(), String> {
         if let Some(dir) = pictures {
             let path = dir.join(format!("{:03}.svg", game.moves().len()));
-            std::fs::write(&path, K::svg(game.position()))
+            std::fs::write(&path, game.position().svg(game.moves().last().copied()))
                 .map_err(|e| format!("{}: {e}", path.display()))?;
         }
         Ok(())

@@ -110,12 +110,16 @@ impl fmt::Display for Position {
         }
         for p in Player::ALL {
             let (pale, dark) = self.supply(p);
-            writeln!(
+            write!(
                 f,
-                "{p}: {} points, {pale} pale and {dark} dark left, final count {}",
-                self.points(p),
-                self.final_count(p)
+                "{p}: {} points, {pale} pale and {dark} dark left",
+                self.points(p)
             )?;
+            // The final count (EOC-19) means something once the game is over.
+            if self.is_over() {
+                write!(f, ", final count {}", self.final_count(p))?;
+            }
+            writeln!(f)?;
         }
         if self.config().red_mode {
             writeln!(f, "reds left: {}", self.reds_left())?;
@@ -124,5 +128,35 @@ impl fmt::Display for Position {
             writeln!(f, "claimable: {points} points")?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod final_count_tests {
+    use crate::{Config, Player, Position};
+    use board_core::Rng;
+
+    // EOC-19: the final count is shown once the game is over, not before
+    // (at the start it read -90 for both players, which means nothing yet).
+    #[test]
+    fn eoc19_final_count_only_when_over() {
+        let start = Position::default();
+        assert!(!start.to_string().contains("final count"));
+        let small = Config {
+            pale: 3,
+            dark: 2,
+            ..Config::default()
+        };
+        let mut pos = Position::new(small);
+        let mut rng = Rng::new(3);
+        while pos.outcome().is_none() {
+            let moves = pos.legal_moves();
+            pos.play(moves[rng.below(moves.len())]).unwrap();
+        }
+        let text = pos.to_string();
+        for p in [Player::One, Player::Two] {
+            let line = format!("final count {}", pos.final_count(p));
+            assert!(text.contains(&line), "{text}");
+        }
     }
 }

@@ -174,8 +174,12 @@ impl Kit for Position {
         mv.from().to_string()
     }
 
-    fn svg(&self) -> String {
-        String::new()
+    fn svg(&self, last_move: Option<Move>) -> String {
+        let options = ::chess3d::svg::SvgOptions {
+            last_move,
+            ..Default::default()
+        };
+        self.to_svg(&options)
     }
 
     fn hashes(&self) -> Option<(u64, u64)> {

@@ -96,8 +96,12 @@ impl Kit for Position {
         }
     }
 
-    fn svg(&self) -> String {
-        String::new()
+    fn svg(&self, last_move: Option<Move>) -> String {
+        let options = ::echec_o_cube::svg::SvgOptions {
+            last_move,
+            ..Default::default()
+        };
+        self.to_svg(&options)
     }
 
     fn hashes(&self) -> Option<(u64, u64)> {

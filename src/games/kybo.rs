@@ -59,8 +59,12 @@ impl Kit for Position {
         mv.square().to_string()
     }
 
-    fn svg(&self) -> String {
-        String::new()
+    fn svg(&self, last_move: Option<Move>) -> String {
+        let options = ::kybo::svg::SvgOptions {
+            last_move,
+            ..Default::default()
+        };
+        self.to_svg(&options)
     }
 
     fn hashes(&self) -> Option<(u64, u64)> {
