@@ -90,3 +90,53 @@ fn regression_chess3d_position_with_seventeen_pieces_is_valid() {
     assert_eq!(pos.check_bounds(), Ok(()));
     parse_text::<Chess3d>(text.as_bytes());
 }
+
+/// Issue "hostile input": the `<game>_json` bodies once checked only weak
+/// bounds, so JSON of an illegal state could pass unseen. serde now reads a
+/// state through its position text, with the reader's whole validation.
+#[test]
+fn json_of_states_that_break_a_rule_is_refused() {
+    use board_games::Kit;
+    // KY-11 (b): White D4 and Black E5 touch only diagonally: two groups.
+    let kybo = r#"{"config":{},"text":"......../......../......../....b.../...w..../......../......../........ w"}"#;
+    let err = Kybo::from_json(kybo).unwrap_err();
+    assert!(err.contains("E5"), "{err}");
+    // The same cubes touching by a face are a valid position.
+    let touching = kybo.replace("....b...", "...b....");
+    assert!(Kybo::from_json(&touching).is_ok(), "{touching}");
+    // C3-19: a pawn on its last rank, and the side not to move in check.
+    for fen in [
+        "rnbqkbnP/pppppppp/8/8/8/8/PPPPPPP1/RNBQKBNR w - - 0 1",
+        "4k3/8/8/8/8/8/8/4R1K1 w - - 0 1",
+    ] {
+        let doc = format!(r#"{{"config":{{"levels":1}},"text":"{fen}"}}"#);
+        assert!(Chess3d::from_json(&doc).is_err(), "{fen}");
+        json::<Chess3d>(doc.as_bytes());
+    }
+    let fine = r#"{"config":{"levels":1},"text":"4k3/8/8/8/8/8/8/4R1K1 b - - 0 1"}"#;
+    assert!(Chess3d::from_json(fine).is_ok());
+    // EOC-4, EOC-9 (issue #12): three pieces on the board, all placed by One
+    // with no closure that could have given a bonus turn.
+    let start = EchecOCube::start();
+    let mut pos = start.clone();
+    for text in ["P D5-E5", "F E5-E6", "P D6-E6"] {
+        pos.play(pos.parse_move(text).unwrap()).unwrap();
+    }
+    let three = pos.to_text();
+    // Move the pieces that Two placed back to One's supply (fields 3 and 4).
+    let fields: Vec<&str> = three.split(' ').collect();
+    let forged = format!(
+        "{} {} 2 48,19,50,20,10 {} {}",
+        fields[0], fields[1], fields[4], fields[5]
+    );
+    let doc = format!(r#"{{"config":{{}},"text":"{forged}"}}"#);
+    let err = EchecOCube::from_json(&doc).unwrap_err();
+    assert!(
+        err.contains("One placed 3 and Two placed 0 pieces"),
+        "{err}"
+    );
+    // The true text of the same board is accepted.
+    let honest = format!(r#"{{"config":{{}},"text":"{three}"}}"#);
+    assert_eq!(EchecOCube::from_json(&honest), Ok(pos.clone()));
+    json::<EchecOCube>(doc.as_bytes());
+}
