@@ -81,3 +81,18 @@ impl Default for Settings {
         }
     }
 }
+
+/// The longest line the client reads from standard input (4 KiB); a longer
+/// line is dropped whole, so an endless line cannot fill memory.
+pub const MAX_INPUT_LINE: usize = 4 * 1024;
+
+/// The client's first wait before reconnecting; it doubles after each
+/// failed attempt up to [`RECONNECT_MAX_DELAY`].
+pub const RECONNECT_FIRST_DELAY: Duration = Duration::from_millis(100);
+
+/// The client's longest wait between two reconnection attempts.
+pub const RECONNECT_MAX_DELAY: Duration = Duration::from_secs(3);
+
+/// Failed connection attempts in a row after which the client gives up
+/// (about a minute and a half with the delays above).
+pub const RECONNECT_ATTEMPTS: u32 = 40;
