@@ -386,7 +386,7 @@ fn command(session: &Session, line: &str) -> std::io::Result<Option<ClientMsg>> 
         return Ok(None);
     }
     if line == "?" {
-        out(format!("legal moves: {}", state.legal_moves.join(" ")))?;
+        out(format!("legal moves: {}", state.legal_moves.join(", ")))?;
         return Ok(None);
     }
     let Some(token) = session.token.clone() else {
