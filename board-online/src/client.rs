@@ -213,7 +213,7 @@ pub async fn run(server: &str, mode: Mode) -> Result<GameResult, ClientError> {
     let mut failures = 0u32;
     let mut delay = RECONNECT_FIRST_DELAY;
     loop {
-        match tokio_tungstenite::connect_async(server).await {
+        match tokio_tungstenite::connect_async_with_config(server, None, true).await {
             Ok((mut ws, _)) => match connected(&mut ws, &mode, &mut session, &mut input).await? {
                 Ended::Over(result) => {
                     let _ = ws.close(None).await;
@@ -332,7 +332,7 @@ async fn connected(
                     }
                     ServerMsg::State(state) => {
                         synced = true;
-                        if let Some(result) = session.show(state)? {
+                        if let Some(result) = session.show(*state)? {
                             return Ok(Ended::Over(result));
                         }
                     }

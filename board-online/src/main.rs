@@ -3,6 +3,7 @@
 
 #![forbid(unsafe_code)]
 
+use std::io::Write as _;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -133,13 +134,18 @@ fn main() -> ExitCode {
                 let addr = server.local_addr().map_err(|e| e.to_string())?;
                 println!("listening on {addr}");
                 if server.restored() > 0 {
-                    println!("restored {} unfinished games", server.restored());
+                    let _ = writeln!(
+                        std::io::stdout(),
+                        "restored {} unfinished games",
+                        server.restored()
+                    );
                 }
                 server
                     .run(board_online::server::shutdown_signal())
                     .await
                     .map_err(|e| e.to_string())?;
-                println!("stopped");
+                // Whoever started the server may have stopped reading.
+                let _ = writeln!(std::io::stdout(), "stopped");
                 Ok(())
             }
             Command::Host {

@@ -334,7 +334,7 @@ pub enum ServerMsg {
         seat: Seat,
     },
     /// The game's full state: after arrival, and after every change.
-    State(GameState),
+    State(Box<GameState>),
     /// A move, resignation or claim of this connection was refused.
     Refused {
         /// Why.

@@ -349,7 +349,7 @@ impl Room {
     }
 
     fn state_frame(&self) -> Frame {
-        Frame::Text(ServerMsg::State(self.state()).to_json().into())
+        Frame::Text(ServerMsg::State(Box::new(self.state())).to_json().into())
     }
 
     fn subscribe(&mut self, outbox: Outbox) {

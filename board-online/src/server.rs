@@ -11,6 +11,7 @@ use axum::extract::{ConnectInfo, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
+use axum::serve::ListenerExt;
 use axum::Router;
 use futures_util::{SinkExt, StreamExt};
 use tokio::net::TcpListener;
@@ -20,7 +21,9 @@ use crate::limit::{AddressLimiter, Bucket};
 use crate::protocol::{ClientMsg, ErrorKind, ServerMsg, PROTOCOL_VERSION};
 use crate::registry::Registry;
 use crate::room::{Frame, Hub, Outbox, RoomHandle};
-use crate::settings::{Settings, HELLO_TIMEOUT, MAX_FRAME_BYTES, MAX_TEXT_BYTES};
+use crate::settings::{
+    Settings, HELLO_TIMEOUT, MAX_FRAME_BYTES, MAX_TEXT_BYTES, READ_BUFFER_BYTES,
+};
 use crate::store::{SqliteStore, Store, StoreError, Writer};
 use crate::token::Code;
 
@@ -143,6 +146,10 @@ impl Server {
             signal.await;
             let _ = shutdown.send(true);
         };
+        // Moves are small messages answered at once: no Nagle delay.
+        let listener = listener.tap_io(|tcp| {
+            let _ = tcp.set_nodelay(true);
+        });
         axum::serve(
             listener,
             router.into_make_service_with_connect_info::<SocketAddr>(),
@@ -191,7 +198,8 @@ async fn upgrade(
     let Ok(permit) = app.connections.clone().try_acquire_owned() else {
         return (StatusCode::SERVICE_UNAVAILABLE, "too many connections").into_response();
     };
-    ws.max_frame_size(MAX_FRAME_BYTES)
+    ws.read_buffer_size(READ_BUFFER_BYTES)
+        .max_frame_size(MAX_FRAME_BYTES)
         .max_message_size(MAX_FRAME_BYTES)
         .on_upgrade(move |socket| connection(socket, app, peer.ip(), permit))
 }

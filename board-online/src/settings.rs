@@ -8,6 +8,11 @@ use std::time::Duration;
 /// one closes the connection. A `create` with its configuration fits easily.
 pub const MAX_FRAME_BYTES: usize = 4 * 1024;
 
+/// The read buffer of each WebSocket connection (8 KiB; the library's
+/// default is 128 KiB, which for thousands of connections is most of the
+/// server's memory). Messages are at most [`MAX_FRAME_BYTES`] anyway.
+pub const READ_BUFFER_BYTES: usize = 8 * 1024;
+
 /// The time a new connection has to send its `hello` before it is closed.
 pub const HELLO_TIMEOUT: Duration = Duration::from_secs(10);
 
