@@ -117,6 +117,9 @@ struct Session {
     state: Option<GameState>,
     printed_moves: usize,
     announced_wait: bool,
+    /// The last move sent and not yet answered (by a state past its ply or
+    /// a refusal): sent again if the connection dropped before the answer.
+    in_flight: Option<(u32, ClientMsg)>,
 }
 
 fn out(line: impl AsRef<str>) -> std::io::Result<()> {
@@ -331,12 +334,31 @@ async fn connected(
                         out(format!("resumed: seat {}", seat.as_str()))?;
                     }
                     ServerMsg::State(state) => {
-                        synced = true;
+                        let ply = state.ply;
+                        let my_turn = session.seat == Some(state.turn.seat);
+                        if session.in_flight.as_ref().is_some_and(|(p, _)| ply > *p) {
+                            session.in_flight = None;
+                        }
                         if let Some(result) = session.show(*state)? {
                             return Ok(Ended::Over(result));
                         }
+                        if !synced {
+                            synced = true;
+                            // A move sent just before the connection dropped,
+                            // which the server never answered.
+                            if let Some((p, msg)) = session.in_flight.clone() {
+                                if p == ply && my_turn {
+                                    if let Err(e) = send(ws, &msg).await {
+                                        return Ok(Ended::Dropped(e));
+                                    }
+                                } else {
+                                    session.in_flight = None;
+                                }
+                            }
+                        }
                     }
                     ServerMsg::Refused { reason, .. } => {
+                        session.in_flight = None;
                         out(format!("refused: {reason}"))?;
                         if let Some(state) = &session.state {
                             session.prompt(state)?;
@@ -368,6 +390,9 @@ async fn connected(
                     Some(Input::Line(l)) => l,
                 };
                 if let Some(msg) = command(session, &line)? {
+                    if let ClientMsg::Move { ply, .. } = &msg {
+                        session.in_flight = Some((*ply, msg.clone()));
+                    }
                     if let Err(e) = send(ws, &msg).await {
                         return Ok(Ended::Dropped(e));
                     }

@@ -49,11 +49,30 @@ pub use server::{Options, ServeError, Server};
 pub use settings::Settings;
 pub use token::Code;
 
+/// At most `max` bytes of `text`, cut on a character boundary.
+pub(crate) fn clip(text: &str, max: usize) -> String {
+    let mut end = text.len().min(max);
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    text[..end].to_owned()
+}
+
 /// At most 40 characters of `text`, for quoting input in an error.
 pub(crate) fn excerpt(text: &str) -> String {
     const MAX: usize = 40;
     match text.char_indices().nth(MAX) {
         Some((i, _)) => format!("{}…", &text[..i]),
         None => text.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn clipping_respects_characters() {
+        assert_eq!(super::clip("ÉÉ", 3), "É");
+        assert_eq!(super::clip("abc", 10), "abc");
+        assert_eq!(super::excerpt(&"é".repeat(50)).chars().count(), 41);
     }
 }

@@ -22,7 +22,7 @@ use crate::protocol::{ClientMsg, ErrorKind, ServerMsg, PROTOCOL_VERSION};
 use crate::registry::Registry;
 use crate::room::{Frame, Hub, Outbox, RoomHandle};
 use crate::settings::{
-    Settings, HELLO_TIMEOUT, MAX_FRAME_BYTES, MAX_TEXT_BYTES, READ_BUFFER_BYTES,
+    Settings, CLOSE_GRACE, HELLO_TIMEOUT, MAX_FRAME_BYTES, MAX_TEXT_BYTES, READ_BUFFER_BYTES,
 };
 use crate::store::{SqliteStore, Store, StoreError, Writer};
 use crate::token::Code;
@@ -423,8 +423,8 @@ async fn connection(socket: WebSocket, app: Arc<App>, peer: IpAddr, permit: Owne
                     }
                 }
                 Frame::Close(reason) => {
-                    let mut reason = reason;
-                    reason.truncate(120); // a close frame's reason is at most 123 bytes
+                    // A close frame's reason is at most 123 bytes.
+                    let reason = crate::clip(&reason, 120);
                     let frame = CloseFrame {
                         code: 1008,
                         reason: reason.into(),
@@ -487,8 +487,8 @@ async fn connection(socket: WebSocket, app: Arc<App>, peer: IpAddr, permit: Owne
         let next = match serde_json::from_str::<ClientMsg>(text.as_str()) {
             Ok(msg) => conn.handle(msg).await,
             Err(e) => {
-                let mut why = e.to_string();
-                why.truncate(200);
+                // serde quotes the input: clip it on a character boundary.
+                let why = crate::clip(&e.to_string(), 200);
                 if conn.hello {
                     conn.error(
                         ErrorKind::BadMessage,
@@ -509,17 +509,23 @@ async fn connection(socket: WebSocket, app: Arc<App>, peer: IpAddr, permit: Owne
     if let Some(room) = conn.game.take() {
         room.leave(id).await;
     }
-    match close {
-        Some(reason) => {
-            // Queued after any error message, so the client reads both.
-            let _ = outbox.send(Frame::Close(reason));
-        }
-        None => {
-            let _ = outbox.send(Frame::Close(String::new()));
-        }
-    }
+    let closing_by_us = close.is_some();
+    // Queued after any error message, so the client reads both.
+    let _ = outbox.send(Frame::Close(close.unwrap_or_default()));
     drop(outbox);
     drop(conn);
-    let _ = tokio::time::timeout(std::time::Duration::from_secs(5), sender).await;
+    if closing_by_us {
+        // Read and discard until the client answers the close, so the
+        // socket is not reset under the error still on its way.
+        let drain = async {
+            while let Some(Ok(m)) = stream.next().await {
+                if matches!(m, Message::Close(_)) {
+                    break;
+                }
+            }
+        };
+        let _ = tokio::time::timeout(CLOSE_GRACE, drain).await;
+    }
+    let _ = tokio::time::timeout(CLOSE_GRACE, sender).await;
     drop(permit);
 }

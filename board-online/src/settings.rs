@@ -16,6 +16,11 @@ pub const READ_BUFFER_BYTES: usize = 8 * 1024;
 /// The time a new connection has to send its `hello` before it is closed.
 pub const HELLO_TIMEOUT: Duration = Duration::from_secs(10);
 
+/// How long the server keeps reading (and discarding) from a connection it
+/// is closing, so that its last error reaches the client: closing a socket
+/// with unread input makes the kernel reset it, losing what was in flight.
+pub const CLOSE_GRACE: Duration = Duration::from_secs(2);
+
 /// Messages queued for one connection before it counts as too slow to
 /// follow and is dropped, so a client that stops reading cannot make the
 /// server buffer without bound.

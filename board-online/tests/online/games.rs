@@ -11,6 +11,10 @@ use board_core::Game;
 
 use crate::harness::{Proc, Server, TempDir};
 
+/// The test types moves faster than a person: above the default 20 messages
+/// a second (the hostile tests check that limit).
+const FAST: &[&str] = &["--message-rate", "1000", "--message-burst", "1000"];
+
 /// The two players' client processes of one game.
 struct Table {
     host: Proc,
@@ -124,7 +128,7 @@ fn printed_moves(client: &Proc) -> Vec<String> {
 
 fn whole_game<G: Game>(name: &str, config_json: &str, config: G::Config, seed: u64) {
     let dir = TempDir::new(name);
-    let server = Server::start(dir.path(), "127.0.0.1:0", &[]);
+    let server = Server::start(dir.path(), "127.0.0.1:0", FAST);
     let mut table = Table::open(&server, &dir, name, config_json);
     let mut game = G::from_config(config);
     let first = game.turn();
@@ -173,7 +177,7 @@ fn a_whole_game_of_chess3d() {
 #[test]
 fn refused_moves_show_the_rules_reason_and_the_player_tries_again() {
     let dir = TempDir::new("refused");
-    let server = Server::start(dir.path(), "127.0.0.1:0", &[]);
+    let server = Server::start(dir.path(), "127.0.0.1:0", FAST);
     let mut table = Table::open(&server, &dir, "echec-o-cube", "{}");
     table
         .join
@@ -216,7 +220,7 @@ fn refused_moves_show_the_rules_reason_and_the_player_tries_again() {
 #[test]
 fn chess3d_threefold_repetition_is_claimed_as_a_draw() {
     let dir = TempDir::new("claim");
-    let server = Server::start(dir.path(), "127.0.0.1:0", &[]);
+    let server = Server::start(dir.path(), "127.0.0.1:0", FAST);
     let mut table = Table::open(&server, &dir, "chess3d", "{}");
     let mut game = chess3d::Match::from_config(chess3d::Config::default());
     let first = game.turn();
@@ -239,7 +243,7 @@ fn chess3d_threefold_repetition_is_claimed_as_a_draw() {
 #[test]
 fn a_server_killed_mid_game_continues_it_after_a_restart() {
     let dir = TempDir::new("restart");
-    let mut server = Server::start(dir.path(), "127.0.0.1:0", &[]);
+    let mut server = Server::start(dir.path(), "127.0.0.1:0", FAST);
     let addr = server.addr.clone();
     let mut table = Table::open(&server, &dir, "kybo", "{}");
     let mut game = kybo::Position::from_config(kybo::Config::default());
@@ -257,7 +261,7 @@ fn a_server_killed_mid_game_continues_it_after_a_restart() {
     let mv = pick(&game, &mut rng);
     table.mover(&game, first).send(&mv.to_string());
 
-    let server = Server::start(dir.path(), &addr, &[]);
+    let server = Server::start(dir.path(), &addr, FAST);
     assert!(
         server.proc.log.iter().all(|l| !l.contains("not restored")),
         "{:?}",

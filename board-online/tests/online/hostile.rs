@@ -135,6 +135,10 @@ async fn hostile_input_gets_an_error_or_a_closed_connection_and_spares_other_gam
     assert_eq!(h.expect("error").await["kind"], "bad_message");
     h.send_text(r#"{"type":"launch_missiles"}"#).await;
     assert_eq!(h.expect("error").await["kind"], "bad_message");
+    // serde quotes the input in its message: a long non-ASCII one is clipped safely.
+    h.send_text(&format!(r#"{{"type":"{}"}}"#, "é".repeat(300)))
+        .await;
+    assert_eq!(h.expect("error").await["kind"], "bad_message");
     h.send_text(r#"{"type":"move","ply":"three"}"#).await;
     assert_eq!(h.expect("error").await["kind"], "bad_message");
     assert!(h.try_send(Message::binary(vec![0u8, 159, 146, 150])).await);
