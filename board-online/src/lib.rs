@@ -76,3 +76,8 @@ mod tests {
         assert_eq!(super::excerpt(&"é".repeat(50)).chars().count(), 41);
     }
 }
+
+/// The code of README.md, run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -1,4 +1,4 @@
-//! One game's authoritative state and its subscribers ([`Room`], run as one
+//! One game's authoritative state and its subscribers (`Room`, run as one
 //! task per game), and the [`Hub`] that creates games, finds them by code and
 //! restores them after a restart.
 //!
