@@ -134,6 +134,19 @@ fn whole_game<G: Game>(name: &str, config_json: &str, config: G::Config, seed: u
     let first = game.turn();
     let mut rng = fastrand::Rng::with_seed(seed);
     let mut record = Vec::new();
+    play(&mut table, &mut game, first, &mut rng, 6, &mut record);
+    // A spectator arriving mid-game gets the moves so far, then the rest.
+    let code = table
+        .host
+        .log
+        .iter()
+        .find_map(|l| l.strip_prefix("code: "))
+        .unwrap()
+        .to_owned();
+    let url = server.url();
+    let mut watcher = Proc::spawn("watch", &["watch", &code, "--server", &url], dir.path());
+    let last = format!("move {}: {}", record.len(), record[record.len() - 1]);
+    watcher.expect("the game so far", |l| l == last);
     play(
         &mut table,
         &mut game,
@@ -142,7 +155,10 @@ fn whole_game<G: Game>(name: &str, config_json: &str, config: G::Config, seed: u
         usize::MAX,
         &mut record,
     );
-    finish(&mut table, &game);
+    let result = finish(&mut table, &game);
+    assert_eq!(watcher.expect_prefix("result: "), result);
+    assert!(watcher.wait().success());
+    assert_eq!(printed_moves(&watcher), record);
     assert_eq!(printed_moves(&table.host), record);
     assert_eq!(printed_moves(&table.join), record);
     // The board was printed after each move.
