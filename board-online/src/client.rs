@@ -1,0 +1,485 @@
+//! The command-line client: `host`, `join` and `watch`.
+//!
+//! It prints what the server says, in lines a person (or a script) reads:
+//! `code: XXXXXX` once a game is created, `move N: TEXT` for every move, the
+//! board after each move, `refused: REASON` for a refused move, and at the
+//! end `result: TEXT`. It reads moves from standard input, one per line:
+//! `?` lists the legal moves, `resign` resigns, `draw` claims a draw. When
+//! the connection drops it reconnects with backoff and resumes its seat;
+//! lines typed meanwhile are sent once it is back.
+
+use std::io::{BufRead, Write as _};
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use tokio::sync::mpsc;
+use tokio_tungstenite::tungstenite::Message;
+
+use crate::protocol::{
+    ClientMsg, ClockSpec, ErrorKind, GameResult, GameState, Seat, SeatChoice, ServerMsg,
+    PROTOCOL_VERSION,
+};
+use crate::settings::{
+    MAX_INPUT_LINE, RECONNECT_ATTEMPTS, RECONNECT_FIRST_DELAY, RECONNECT_MAX_DELAY,
+};
+
+/// What the client does.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Mode {
+    /// Create a game and play it.
+    Host {
+        /// The game's name.
+        game: String,
+        /// Its configuration (`{}` for the default).
+        config: serde_json::Value,
+        /// The seat wanted.
+        seat: SeatChoice,
+        /// An optional clock.
+        clock: Option<ClockSpec>,
+    },
+    /// Join a game by code and play it (or watch, if both seats are taken).
+    Join {
+        /// The game code.
+        code: String,
+    },
+    /// Watch a game by code.
+    Watch {
+        /// The game code.
+        code: String,
+    },
+}
+
+/// Why the client stopped before the game ended.
+#[derive(Debug, thiserror::Error)]
+pub enum ClientError {
+    /// The server could not be reached, again and again.
+    #[error("cannot reach {0}: {1}")]
+    Unreachable(String, String),
+    /// The server refused the request for good (no such game, bad config…).
+    #[error("{0}")]
+    Refused(String),
+    /// Standard output failed.
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+}
+
+/// One line of standard input.
+#[derive(Debug)]
+enum Input {
+    Line(String),
+    TooLong,
+}
+
+/// Reads standard input on its own thread, line by line, each at most
+/// [`MAX_INPUT_LINE`] bytes; a longer line is skipped whole.
+fn spawn_stdin() -> mpsc::Receiver<Input> {
+    let (tx, rx) = mpsc::channel(16);
+    let _ = std::thread::Builder::new()
+        .name("stdin".into())
+        .spawn(move || {
+            let stdin = std::io::stdin();
+            let mut lock = stdin.lock();
+            loop {
+                let mut buf = Vec::new();
+                let limit = u64::try_from(MAX_INPUT_LINE).unwrap_or(u64::MAX) + 1;
+                match std::io::Read::take(&mut lock, limit).read_until(b'\n', &mut buf) {
+                    Ok(0) | Err(_) => return,
+                    Ok(_) => {}
+                }
+                let input = if buf.last() == Some(&b'\n') || buf.len() <= MAX_INPUT_LINE {
+                    Input::Line(String::from_utf8_lossy(&buf).trim().to_owned())
+                } else {
+                    // Skip the rest of the line, in bounded pieces.
+                    loop {
+                        buf.clear();
+                        match std::io::Read::take(&mut lock, limit).read_until(b'\n', &mut buf) {
+                            Ok(0) | Err(_) => break,
+                            Ok(_) if buf.last() == Some(&b'\n') => break,
+                            Ok(_) => {}
+                        }
+                    }
+                    Input::TooLong
+                };
+                if tx.blocking_send(input).is_err() {
+                    return;
+                }
+            }
+        });
+    rx
+}
+
+/// The client's memory of its game across connections.
+#[derive(Debug, Default)]
+struct Session {
+    code: Option<String>,
+    seat: Option<Seat>,
+    token: Option<String>,
+    state: Option<GameState>,
+    printed_moves: usize,
+    announced_wait: bool,
+    /// The last move sent and not yet answered (by a state past its ply or
+    /// a refusal): sent again if the connection dropped before the answer.
+    in_flight: Option<(u32, ClientMsg)>,
+}
+
+fn out(line: impl AsRef<str>) -> std::io::Result<()> {
+    let mut stdout = std::io::stdout().lock();
+    writeln!(stdout, "{}", line.as_ref())?;
+    stdout.flush()
+}
+
+fn clock_text(ms: u64) -> String {
+    format!("{}:{:02}.{}", ms / 60_000, ms / 1000 % 60, ms / 100 % 10)
+}
+
+impl Session {
+    /// Prints what is new in `state`; `Some(result)` when the game is over.
+    fn show(&mut self, state: GameState) -> std::io::Result<Option<GameResult>> {
+        let first = self.state.is_none();
+        if state.moves.len() < self.printed_moves {
+            self.printed_moves = 0;
+        }
+        let new = state.moves.len() > self.printed_moves;
+        for (i, text) in state.moves.iter().enumerate().skip(self.printed_moves) {
+            out(format!("move {}: {text}", i + 1))?;
+        }
+        self.printed_moves = state.moves.len();
+        if new || first {
+            out(state.board.trim_end())?;
+            if let Some(c) = &state.clock {
+                out(format!(
+                    "clock: {} {}, {} {}",
+                    state.players.first,
+                    clock_text(c.first_ms),
+                    state.players.second,
+                    clock_text(c.second_ms)
+                ))?;
+            }
+        }
+        if let Some(result) = &state.result {
+            out(format!("result: {}", result.text))?;
+            return Ok(Some(result.clone()));
+        }
+        if !state.started {
+            if !self.announced_wait {
+                out("waiting for the opponent")?;
+                self.announced_wait = true;
+            }
+        } else if new || first || self.announced_wait {
+            self.announced_wait = false;
+            self.prompt(&state)?;
+        }
+        self.state = Some(state);
+        Ok(None)
+    }
+
+    fn prompt(&self, state: &GameState) -> std::io::Result<()> {
+        if state.result.is_some() {
+            return Ok(());
+        }
+        if self.seat == Some(state.turn.seat) {
+            out(format!(
+                "your move ({}), ply {} (? lists the legal moves):",
+                state.turn.player, state.ply
+            ))
+        } else {
+            out(format!("{} to move", state.turn.player))
+        }
+    }
+}
+
+/// Why one connection ended.
+enum Ended {
+    Over(GameResult),
+    Dropped(String),
+}
+
+type Ws =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+async fn send(ws: &mut Ws, msg: &ClientMsg) -> Result<(), String> {
+    let text = serde_json::to_string(msg).map_err(|e| e.to_string())?;
+    ws.send(Message::text(text))
+        .await
+        .map_err(|e| e.to_string())
+}
+
+/// Plays (or watches) one game from `server` (`ws://HOST:PORT`) until it
+/// ends; returns its result.
+///
+/// # Errors
+/// The server stayed unreachable, refused the request for good, or
+/// standard output failed.
+pub async fn run(server: &str, mode: Mode) -> Result<GameResult, ClientError> {
+    let mut input = spawn_stdin();
+    let mut session = Session::default();
+    let mut failures = 0u32;
+    let mut delay = RECONNECT_FIRST_DELAY;
+    loop {
+        match tokio_tungstenite::connect_async_with_config(server, None, true).await {
+            Ok((mut ws, _)) => match connected(&mut ws, &mode, &mut session, &mut input).await? {
+                Ended::Over(result) => {
+                    let _ = ws.close(None).await;
+                    return Ok(result);
+                }
+                Ended::Dropped(why) => {
+                    if session.state.is_some() {
+                        // It had worked: start the backoff afresh.
+                        failures = 0;
+                        delay = RECONNECT_FIRST_DELAY;
+                    }
+                    out(format!("connection lost ({why}); reconnecting"))?;
+                }
+            },
+            Err(e) => {
+                failures += 1;
+                if failures >= RECONNECT_ATTEMPTS {
+                    return Err(ClientError::Unreachable(server.to_owned(), e.to_string()));
+                }
+            }
+        }
+        tokio::time::sleep(delay).await;
+        delay = (delay * 2).min(RECONNECT_MAX_DELAY);
+    }
+}
+
+async fn connected(
+    ws: &mut Ws,
+    mode: &Mode,
+    session: &mut Session,
+    input: &mut mpsc::Receiver<Input>,
+) -> Result<Ended, ClientError> {
+    let hello = ClientMsg::Hello {
+        protocol: PROTOCOL_VERSION,
+        client: concat!("board-online-cli ", env!("CARGO_PKG_VERSION")).into(),
+    };
+    if let Err(e) = send(ws, &hello).await {
+        return Ok(Ended::Dropped(e));
+    }
+    let first = match (&session.code, &session.token, mode) {
+        (Some(code), Some(token), _) => ClientMsg::Resume {
+            code: code.clone(),
+            token: token.clone(),
+            last_ply: session.state.as_ref().map_or(0, |s| s.ply),
+        },
+        (Some(code), None, _) => ClientMsg::Watch { code: code.clone() },
+        (
+            None,
+            _,
+            Mode::Host {
+                game,
+                config,
+                seat,
+                clock,
+            },
+        ) => ClientMsg::Create {
+            game: game.clone(),
+            config: config.clone(),
+            seat: *seat,
+            clock: *clock,
+        },
+        (None, _, Mode::Join { code }) => ClientMsg::Join { code: code.clone() },
+        (None, _, Mode::Watch { code }) => ClientMsg::Watch { code: code.clone() },
+    };
+    if let Err(e) = send(ws, &first).await {
+        return Ok(Ended::Dropped(e));
+    }
+    // Standard input is read only once this connection has the state, so a
+    // line typed while disconnected is sent with the ply of the fresh state.
+    let mut synced = false;
+    let mut stdin_open = true;
+    loop {
+        tokio::select! {
+            frame = ws.next() => {
+                let text = match frame {
+                    None => return Ok(Ended::Dropped("closed by the server".into())),
+                    Some(Err(e)) => return Ok(Ended::Dropped(e.to_string())),
+                    Some(Ok(Message::Text(t))) => t,
+                    Some(Ok(Message::Close(f))) => {
+                        let why = f.map(|f| f.reason.to_string()).unwrap_or_default();
+                        return Ok(Ended::Dropped(format!("closed by the server: {why}")));
+                    }
+                    Some(Ok(_)) => continue,
+                };
+                let msg: ServerMsg = match serde_json::from_str(text.as_str()) {
+                    Ok(m) => m,
+                    Err(e) => {
+                        out(format!("unreadable message from the server: {e}"))?;
+                        continue;
+                    }
+                };
+                match msg {
+                    ServerMsg::Welcome { .. } | ServerMsg::Pong => {}
+                    ServerMsg::Created { code, seat, token } => {
+                        out(format!("code: {code}"))?;
+                        out(format!("seat: {}", seat.as_str()))?;
+                        session.code = Some(code);
+                        session.seat = Some(seat);
+                        session.token = Some(token);
+                    }
+                    ServerMsg::Joined { code, seat, token } => {
+                        out(format!("joined {code}"))?;
+                        out(format!("seat: {}", seat.as_str()))?;
+                        session.code = Some(code);
+                        session.seat = Some(seat);
+                        session.token = Some(token);
+                    }
+                    ServerMsg::Watching { code } => {
+                        if session.code.is_none() {
+                            out(format!("watching {code}"))?;
+                        }
+                        session.code = Some(code);
+                    }
+                    ServerMsg::Resumed { seat, .. } => {
+                        out(format!("resumed: seat {}", seat.as_str()))?;
+                    }
+                    ServerMsg::State(state) => {
+                        let ply = state.ply;
+                        let my_turn = session.seat == Some(state.turn.seat);
+                        if session.in_flight.as_ref().is_some_and(|(p, _)| ply > *p) {
+                            session.in_flight = None;
+                        }
+                        if let Some(result) = session.show(*state)? {
+                            return Ok(Ended::Over(result));
+                        }
+                        if !synced {
+                            synced = true;
+                            // A move sent just before the connection dropped,
+                            // which the server never answered.
+                            if let Some((p, msg)) = session.in_flight.clone() {
+                                if p == ply && my_turn {
+                                    if let Err(e) = send(ws, &msg).await {
+                                        return Ok(Ended::Dropped(e));
+                                    }
+                                } else {
+                                    session.in_flight = None;
+                                }
+                            }
+                        }
+                    }
+                    ServerMsg::Refused { reason, .. } => {
+                        session.in_flight = None;
+                        out(format!("refused: {reason}"))?;
+                        if let Some(state) = &session.state {
+                            session.prompt(state)?;
+                        }
+                    }
+                    ServerMsg::Error { kind, message } => {
+                        out(format!("error: {message}"))?;
+                        let fatal = matches!(
+                            kind,
+                            ErrorKind::UnknownGame
+                                | ErrorKind::BadConfig
+                                | ErrorKind::BadClock
+                                | ErrorKind::BadHello
+                        ) || (matches!(kind, ErrorKind::NoSuchGame | ErrorKind::BadToken)
+                            && session.state.is_none());
+                        if fatal {
+                            return Err(ClientError::Refused(message));
+                        }
+                    }
+                }
+            }
+            line = input.recv(), if synced && stdin_open => {
+                let line = match line {
+                    None => { stdin_open = false; continue; }
+                    Some(Input::TooLong) => {
+                        out(format!("line too long (over {MAX_INPUT_LINE} bytes), ignored"))?;
+                        continue;
+                    }
+                    Some(Input::Line(l)) => l,
+                };
+                if let Some(msg) = command(session, &line)? {
+                    if let ClientMsg::Move { ply, .. } = &msg {
+                        session.in_flight = Some((*ply, msg.clone()));
+                    }
+                    if let Err(e) = send(ws, &msg).await {
+                        return Ok(Ended::Dropped(e));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// What a typed line asks the server, if anything.
+fn command(session: &Session, line: &str) -> std::io::Result<Option<ClientMsg>> {
+    let Some(state) = &session.state else {
+        return Ok(None);
+    };
+    if line.is_empty() {
+        return Ok(None);
+    }
+    if line == "?" {
+        out(format!("legal moves: {}", state.legal_moves.join(", ")))?;
+        return Ok(None);
+    }
+    let Some(token) = session.token.clone() else {
+        out("you are watching; moves are for the players")?;
+        return Ok(None);
+    };
+    Ok(Some(match line {
+        "resign" => ClientMsg::Resign { token },
+        "draw" => ClientMsg::ClaimDraw { token },
+        text => ClientMsg::Move {
+            token,
+            ply: state.ply,
+            text: text.to_owned(),
+        },
+    }))
+}
+
+/// Reads a clock as `MINUTES+SECONDS` (`5+3`: five minutes, three seconds
+/// added per move; fractions allowed).
+///
+/// # Errors
+/// The text is not of that form or out of range.
+pub fn parse_clock(text: &str) -> Result<ClockSpec, String> {
+    let (initial, increment) = text
+        .split_once('+')
+        .ok_or_else(|| format!("a clock is MINUTES+SECONDS, like 5+3, not {text:?}"))?;
+    let number = |s: &str| -> Result<f64, String> {
+        let v: f64 = s
+            .trim()
+            .parse()
+            .map_err(|_| format!("not a number: {s:?}"))?;
+        if v.is_finite() && (0.0..=10_080.0 * 60.0).contains(&v) {
+            Ok(v)
+        } else {
+            Err(format!("out of range: {s:?}"))
+        }
+    };
+    let initial = Duration::from_secs_f64(number(initial)? * 60.0);
+    let increment = Duration::from_secs_f64(number(increment)?);
+    Ok(ClockSpec {
+        initial_ms: u64::try_from(initial.as_millis()).unwrap_or(u64::MAX),
+        increment_ms: u64::try_from(increment.as_millis()).unwrap_or(u64::MAX),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clocks_read_minutes_plus_seconds() {
+        assert_eq!(
+            parse_clock("5+3"),
+            Ok(ClockSpec {
+                initial_ms: 300_000,
+                increment_ms: 3000
+            })
+        );
+        assert_eq!(parse_clock("0.5+0").map(|c| c.initial_ms), Ok(30_000));
+        assert!(parse_clock("5").is_err());
+        assert!(parse_clock("x+3").is_err());
+        assert!(parse_clock("-1+3").is_err());
+        assert!(parse_clock("NaN+3").is_err());
+    }
+
+    #[test]
+    fn clock_text_shows_minutes_seconds_tenths() {
+        assert_eq!(clock_text(0), "0:00.0");
+        assert_eq!(clock_text(61_250), "1:01.2");
+    }
+}

@@ -1,0 +1,83 @@
+//! A server that referees board games played online, and its command-line
+//! client.
+//!
+//! One player creates a game and gets a short code to read aloud; the other
+//! enters the code and the game starts. The server holds the only truth: it
+//! checks every move with the game's rules crate (anything implementing
+//! [`board_core::Game`] with a serde configuration), stores it durably in
+//! SQLite, and only then sends it to both players and any spectators. The
+//! protocol, JSON over WebSocket, is in [`protocol`] and `PROTOCOL.md`.
+//!
+//! Modules, top-down: [`protocol`] (the wire format), [`server`] (routes and
+//! connections), [`room`] (one game's state and subscribers, and the hub of
+//! all games), [`store`] (durable storage), [`registry`] (the hosted games),
+//! [`token`] (codes and seat tokens), [`limit`] (rate limits), [`settings`]
+//! (every limit), [`client`] (the command-line client).
+//!
+//! Embedding the server with a game of your own:
+//!
+//! ```no_run
+//! use board_online::{Options, Registry, Server, Settings};
+//! # async fn run() -> Result<(), board_online::ServeError> {
+//! let registry = Registry::standard(); // .with::<my_game::Position>("my-game")
+//! let options = Options {
+//!     addr: "127.0.0.1:7878".parse().unwrap(),
+//!     db: "games.sqlite3".into(),
+//!     settings: Settings::default(),
+//! };
+//! let server = Server::bind(options, registry).await?;
+//! println!("listening on {}", server.local_addr()?);
+//! server.run(board_online::server::shutdown_signal()).await
+//! # }
+//! ```
+
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+pub mod client;
+pub mod limit;
+pub mod protocol;
+pub mod registry;
+pub mod room;
+pub mod server;
+pub mod settings;
+pub mod store;
+pub mod token;
+
+pub use registry::Registry;
+pub use server::{Options, ServeError, Server};
+pub use settings::Settings;
+pub use token::Code;
+
+/// At most `max` bytes of `text`, cut on a character boundary.
+pub(crate) fn clip(text: &str, max: usize) -> String {
+    let mut end = text.len().min(max);
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    text[..end].to_owned()
+}
+
+/// At most 40 characters of `text`, for quoting input in an error.
+pub(crate) fn excerpt(text: &str) -> String {
+    const MAX: usize = 40;
+    match text.char_indices().nth(MAX) {
+        Some((i, _)) => format!("{}…", &text[..i]),
+        None => text.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn clipping_respects_characters() {
+        assert_eq!(super::clip("ÉÉ", 3), "É");
+        assert_eq!(super::clip("abc", 10), "abc");
+        assert_eq!(super::excerpt(&"é".repeat(50)).chars().count(), 41);
+    }
+}
+
+/// The code of README.md, run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -1,0 +1,195 @@
+//! `board-online`: `serve`, `host`, `join`, `watch`. Only argument parsing
+//! lives here; the library does the work.
+
+#![forbid(unsafe_code)]
+
+use std::io::Write as _;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use board_online::client::{self, Mode};
+use board_online::protocol::{ClockSpec, SeatChoice};
+use board_online::{Options, Registry, Server, Settings};
+use clap::{Parser, Subcommand, ValueEnum};
+
+/// Play board games online: a server that referees every game, and a client.
+#[derive(Parser, Debug)]
+#[command(version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Run the server; prints `listening on ADDR` once it accepts connections.
+    Serve {
+        /// The address to listen on (port 0: any free port).
+        #[arg(long, default_value = "127.0.0.1:7878")]
+        addr: SocketAddr,
+        /// The SQLite database file (created if missing).
+        #[arg(long, default_value = "board-online.sqlite3")]
+        db: PathBuf,
+        /// Seconds without a move after which a game expires.
+        #[arg(long, default_value_t = Settings::default().idle_expiry.as_secs())]
+        idle_expiry: u64,
+        /// Messages a connection may send per second.
+        #[arg(long, default_value_t = Settings::default().message_rate)]
+        message_rate: u32,
+        /// Messages a connection may send in a burst.
+        #[arg(long, default_value_t = Settings::default().message_burst)]
+        message_burst: u32,
+        /// Failed joins (bad code or token) an address may make per minute.
+        #[arg(long, default_value_t = Settings::default().failed_joins_per_minute)]
+        failed_joins_per_minute: u32,
+        /// Games an address may create per minute.
+        #[arg(long, default_value_t = Settings::default().creates_per_minute)]
+        creates_per_minute: u32,
+        /// Open connections at most.
+        #[arg(long, default_value_t = Settings::default().max_connections)]
+        max_connections: usize,
+        /// Games in memory at most.
+        #[arg(long, default_value_t = Settings::default().max_games)]
+        max_games: usize,
+    },
+    /// Create a game, print `code: XXXXXX`, wait for the opponent and play.
+    Host {
+        /// The game: echec-o-cube, kybo or chess3d.
+        game: String,
+        /// The game's configuration as JSON (`{}`: the default).
+        #[arg(long, default_value = "{}")]
+        config: String,
+        /// The seat to take.
+        #[arg(long, value_enum, default_value_t = SeatArg::Random)]
+        seat: SeatArg,
+        /// A clock, MINUTES+SECONDS per move (`5+3`).
+        #[arg(long, value_parser = client::parse_clock)]
+        clock: Option<ClockSpec>,
+        /// The server.
+        #[arg(long, default_value = "ws://127.0.0.1:7878")]
+        server: String,
+    },
+    /// Join a game by its code and play.
+    Join {
+        /// The game code (any case).
+        code: String,
+        /// The server.
+        #[arg(long, default_value = "ws://127.0.0.1:7878")]
+        server: String,
+    },
+    /// Watch a game by its code.
+    Watch {
+        /// The game code (any case).
+        code: String,
+        /// The server.
+        #[arg(long, default_value = "ws://127.0.0.1:7878")]
+        server: String,
+    },
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug)]
+enum SeatArg {
+    First,
+    Second,
+    Random,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: cannot start: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let outcome: Result<(), String> = runtime.block_on(async move {
+        match cli.command {
+            Command::Serve {
+                addr,
+                db,
+                idle_expiry,
+                message_rate,
+                message_burst,
+                failed_joins_per_minute,
+                creates_per_minute,
+                max_connections,
+                max_games,
+            } => {
+                let settings = Settings {
+                    idle_expiry: Duration::from_secs(idle_expiry),
+                    message_rate,
+                    message_burst,
+                    failed_joins_per_minute,
+                    creates_per_minute,
+                    max_connections,
+                    max_games,
+                };
+                let options = Options { addr, db, settings };
+                let server = Server::bind(options, Registry::standard())
+                    .await
+                    .map_err(|e| e.to_string())?;
+                let addr = server.local_addr().map_err(|e| e.to_string())?;
+                println!("listening on {addr}");
+                if server.restored() > 0 {
+                    let _ = writeln!(
+                        std::io::stdout(),
+                        "restored {} unfinished games",
+                        server.restored()
+                    );
+                }
+                server
+                    .run(board_online::server::shutdown_signal())
+                    .await
+                    .map_err(|e| e.to_string())?;
+                // Whoever started the server may have stopped reading.
+                let _ = writeln!(std::io::stdout(), "stopped");
+                Ok(())
+            }
+            Command::Host {
+                game,
+                config,
+                seat,
+                clock,
+                server,
+            } => {
+                let config: serde_json::Value = serde_json::from_str(&config)
+                    .map_err(|e| format!("--config is not JSON: {e}"))?;
+                let seat = match seat {
+                    SeatArg::First => SeatChoice::First,
+                    SeatArg::Second => SeatChoice::Second,
+                    SeatArg::Random => SeatChoice::Random,
+                };
+                let mode = Mode::Host {
+                    game,
+                    config,
+                    seat,
+                    clock,
+                };
+                client::run(&server, mode)
+                    .await
+                    .map(drop)
+                    .map_err(|e| e.to_string())
+            }
+            Command::Join { code, server } => client::run(&server, Mode::Join { code })
+                .await
+                .map(drop)
+                .map_err(|e| e.to_string()),
+            Command::Watch { code, server } => client::run(&server, Mode::Watch { code })
+                .await
+                .map(drop)
+                .map_err(|e| e.to_string()),
+        }
+    });
+    // The stdin reader of the client may still be blocked on a read.
+    runtime.shutdown_timeout(Duration::from_secs(1));
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,982 @@
+//! One game's authoritative state and its subscribers (`Room`, run as one
+//! task per game), and the [`Hub`] that creates games, finds them by code and
+//! restores them after a restart.
+//!
+//! A room handles its requests one at a time: a move is checked with the
+//! rules, written to the store, and only then applied and sent to every
+//! subscriber with the new ply. Refusals go to the sender only.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, Weak};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use subtle::ConstantTimeEq;
+use tokio::sync::{mpsc, oneshot, Notify};
+use tokio::time::sleep_until;
+
+use crate::protocol::{
+    ClockSpec, ClockState, Ending, ErrorKind, GameResult, GameState, Players, Refusal, Seat,
+    SeatChoice, ServerMsg, Turn,
+};
+use crate::registry::{ConfigError, Registry, Table};
+use crate::settings::{
+    Settings, FINISHED_RETENTION, MAX_CLOCK_MS, MAX_PLIES, OUTBOX_CAPACITY, ROOM_QUEUE_CAPACITY,
+};
+use crate::store::{StoreError, StoredGame, Write, Writer};
+use crate::token::{self, Code, SeatToken};
+
+/// What a connection receives: a text frame, or the order to close.
+#[derive(Debug, Clone)]
+pub enum Frame {
+    /// A JSON message.
+    Text(Arc<str>),
+    /// Close the connection, saying why.
+    Close(String),
+}
+
+/// The sending end of one connection's queue of outgoing frames. Bounded: a
+/// connection that does not read fast enough is told to close instead of
+/// making the server buffer for it.
+#[derive(Debug, Clone)]
+pub struct Outbox {
+    id: u64,
+    tx: mpsc::Sender<Frame>,
+    too_slow: Arc<Notify>,
+}
+
+impl Outbox {
+    /// A new outbox with its receiving end, and the signal that fires when
+    /// the connection fell too far behind.
+    #[must_use]
+    pub fn new(id: u64) -> (Outbox, mpsc::Receiver<Frame>, Arc<Notify>) {
+        let (tx, rx) = mpsc::channel(OUTBOX_CAPACITY);
+        let too_slow = Arc::new(Notify::new());
+        (
+            Outbox {
+                id,
+                tx,
+                too_slow: too_slow.clone(),
+            },
+            rx,
+            too_slow,
+        )
+    }
+
+    /// Queues a frame; `false` if the connection is gone or too slow.
+    pub fn send(&self, frame: Frame) -> bool {
+        match self.tx.try_send(frame) {
+            Ok(()) => true,
+            Err(mpsc::error::TrySendError::Full(_)) => {
+                self.too_slow.notify_one();
+                false
+            }
+            Err(mpsc::error::TrySendError::Closed(_)) => false,
+        }
+    }
+
+    /// Queues a message.
+    pub fn send_msg(&self, msg: &ServerMsg) -> bool {
+        self.send(Frame::Text(msg.to_json().into()))
+    }
+}
+
+/// Why the hub could not create a game.
+#[derive(Debug, thiserror::Error)]
+pub enum CreateError {
+    /// The game or its configuration is not hosted.
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    /// The clock settings are out of range.
+    #[error("a clock needs an initial time from 1 ms to {MAX_CLOCK_MS} ms and an increment up to as much")]
+    Clock,
+    /// The server holds as many games as it may.
+    #[error("the server holds as many games as it may ({0})")]
+    Full(usize),
+    /// The store failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+impl CreateError {
+    /// The protocol's kind for this error.
+    #[must_use]
+    pub fn kind(&self) -> ErrorKind {
+        match self {
+            CreateError::Config(ConfigError::UnknownGame(..)) => ErrorKind::UnknownGame,
+            CreateError::Config(ConfigError::Invalid { .. }) => ErrorKind::BadConfig,
+            CreateError::Clock => ErrorKind::BadClock,
+            CreateError::Full(_) | CreateError::Store(_) => ErrorKind::Unavailable,
+        }
+    }
+}
+
+/// A request to a room.
+#[derive(Debug)]
+enum Command {
+    Subscribe {
+        outbox: Outbox,
+        /// The seat to take, if free (a `join`); `None` to watch.
+        take_seat: bool,
+        reply: oneshot::Sender<Option<Seat>>,
+    },
+    Resume {
+        outbox: Outbox,
+        token_hash: [u8; 32],
+        reply: oneshot::Sender<Option<Seat>>,
+    },
+    Move {
+        outbox: Outbox,
+        token_hash: [u8; 32],
+        ply: u32,
+        text: String,
+    },
+    Resign {
+        outbox: Outbox,
+        token_hash: [u8; 32],
+    },
+    ClaimDraw {
+        outbox: Outbox,
+        token_hash: [u8; 32],
+    },
+    Leave {
+        id: u64,
+    },
+}
+
+/// A way to send requests to one room.
+#[derive(Debug, Clone)]
+pub struct RoomHandle {
+    tx: mpsc::Sender<Command>,
+}
+
+/// The room is gone (finished and dropped, or the server is stopping).
+#[derive(Debug, Clone, Copy, thiserror::Error)]
+#[error("the game is no longer kept")]
+pub struct RoomGone;
+
+impl RoomHandle {
+    async fn send(&self, cmd: Command) -> Result<(), RoomGone> {
+        self.tx.send(cmd).await.map_err(|_| RoomGone)
+    }
+
+    /// Joins: takes the free seat (and queues `joined` with its token) or
+    /// watches (and queues `watching`); then the state follows.
+    ///
+    /// # Errors
+    /// The room is gone.
+    pub async fn join(&self, outbox: Outbox, take_seat: bool) -> Result<Option<Seat>, RoomGone> {
+        let (reply, rx) = oneshot::channel();
+        self.send(Command::Subscribe {
+            outbox,
+            take_seat,
+            reply,
+        })
+        .await?;
+        rx.await.map_err(|_| RoomGone)
+    }
+
+    /// Comes back to the seat `token` holds; `None` if it holds none.
+    ///
+    /// # Errors
+    /// The room is gone.
+    pub async fn resume(&self, outbox: Outbox, token: &str) -> Result<Option<Seat>, RoomGone> {
+        let (reply, rx) = oneshot::channel();
+        self.send(Command::Resume {
+            outbox,
+            token_hash: token::hash(token),
+            reply,
+        })
+        .await?;
+        rx.await.map_err(|_| RoomGone)
+    }
+
+    /// Plays a move; the answer (`state` to all, or `refused`) goes to outboxes.
+    ///
+    /// # Errors
+    /// The room is gone.
+    pub async fn play(
+        &self,
+        outbox: Outbox,
+        token: &str,
+        ply: u32,
+        text: String,
+    ) -> Result<(), RoomGone> {
+        self.send(Command::Move {
+            outbox,
+            token_hash: token::hash(token),
+            ply,
+            text,
+        })
+        .await
+    }
+
+    /// Resigns for the seat of `token`.
+    ///
+    /// # Errors
+    /// The room is gone.
+    pub async fn resign(&self, outbox: Outbox, token: &str) -> Result<(), RoomGone> {
+        self.send(Command::Resign {
+            outbox,
+            token_hash: token::hash(token),
+        })
+        .await
+    }
+
+    /// Claims a draw for the seat of `token`.
+    ///
+    /// # Errors
+    /// The room is gone.
+    pub async fn claim_draw(&self, outbox: Outbox, token: &str) -> Result<(), RoomGone> {
+        self.send(Command::ClaimDraw {
+            outbox,
+            token_hash: token::hash(token),
+        })
+        .await
+    }
+
+    /// Stops sending to connection `id`.
+    pub async fn leave(&self, id: u64) {
+        let _ = self.send(Command::Leave { id }).await;
+    }
+}
+
+fn unix_ms() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+        .unwrap_or(0)
+}
+
+fn ms(d: Duration) -> u64 {
+    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
+}
+
+#[derive(Debug)]
+struct Clock {
+    spec: ClockSpec,
+    /// Each seat's remaining time when its turn began (or now, if not running).
+    remaining: [u64; 2],
+    /// When the running seat's turn began, while the clock runs.
+    since: Option<Instant>,
+}
+
+impl Clock {
+    fn left(&self, seat: Seat, running: Option<Seat>, now: Instant) -> u64 {
+        let base = self.remaining[seat.index()];
+        match (running, self.since) {
+            (Some(r), Some(since)) if r == seat => base.saturating_sub(ms(now - since)),
+            _ => base,
+        }
+    }
+}
+
+/// One game: its rules state, seats, record, clock and subscribers.
+#[derive(Debug)]
+struct Room {
+    code: String,
+    game: String,
+    config: serde_json::Value,
+    table: Box<dyn Table>,
+    players: Players,
+    seats: [Option<[u8; 32]>; 2],
+    moves: Vec<String>,
+    result: Option<GameResult>,
+    finished_at: Option<Instant>,
+    clock: Option<Clock>,
+    last_activity: Instant,
+    subscribers: Vec<Outbox>,
+    writer: Writer,
+    idle_expiry: Duration,
+}
+
+impl Room {
+    fn started(&self) -> bool {
+        self.seats.iter().all(Option::is_some)
+    }
+
+    fn ply(&self) -> u32 {
+        u32::try_from(self.moves.len()).unwrap_or(u32::MAX)
+    }
+
+    fn running(&self) -> Option<Seat> {
+        (self.started() && self.result.is_none()).then(|| self.table.turn())
+    }
+
+    fn seat_of(&self, token_hash: &[u8; 32]) -> Option<Seat> {
+        // Compare with both seats, in constant time, whatever matches.
+        let mut found = None;
+        for seat in Seat::ALL {
+            if let Some(h) = &self.seats[seat.index()] {
+                if bool::from(h.ct_eq(token_hash)) {
+                    found = Some(seat);
+                }
+            }
+        }
+        found
+    }
+
+    fn state(&self) -> GameState {
+        let now = Instant::now();
+        let turn = self.table.turn();
+        let running = self.running();
+        GameState {
+            code: self.code.clone(),
+            game: self.game.clone(),
+            config: self.config.clone(),
+            players: self.players.clone(),
+            started: self.started(),
+            ply: self.ply(),
+            turn: Turn {
+                player: self.table.player(turn),
+                seat: turn,
+            },
+            moves: self.moves.clone(),
+            board: self.table.board(),
+            legal_moves: if self.result.is_some() {
+                Vec::new()
+            } else {
+                self.table.legal_moves()
+            },
+            result: self.result.clone(),
+            clock: self.clock.as_ref().map(|c| ClockState {
+                spec: c.spec,
+                first_ms: c.left(Seat::First, running, now),
+                second_ms: c.left(Seat::Second, running, now),
+                running,
+            }),
+        }
+    }
+
+    fn state_frame(&self) -> Frame {
+        Frame::Text(ServerMsg::State(Box::new(self.state())).to_json().into())
+    }
+
+    fn subscribe(&mut self, outbox: Outbox) {
+        self.subscribers.retain(|o| o.id != outbox.id);
+        self.subscribers.push(outbox);
+    }
+
+    fn broadcast(&mut self) {
+        let frame = self.state_frame();
+        self.subscribers.retain(|o| o.send(frame.clone()));
+    }
+
+    fn refuse(&self, outbox: &Outbox, kind: Refusal, text: &str, reason: impl Into<String>) {
+        outbox.send_msg(&ServerMsg::Refused {
+            kind,
+            ply: self.ply(),
+            text: text.to_owned(),
+            reason: reason.into(),
+        });
+    }
+
+    /// Ends the game: stores the result, then tells everyone.
+    async fn finish(&mut self, result: GameResult) {
+        if self.result.is_some() {
+            return;
+        }
+        if let Err(e) = self
+            .writer
+            .write(Write::Finish {
+                code: self.code.clone(),
+                result: result.clone(),
+                at_ms: unix_ms(),
+            })
+            .await
+        {
+            // The game is over in memory regardless; a restart from the
+            // store would continue it from its last stored move.
+            eprintln!("game {}: could not store its result: {e}", self.code);
+        }
+        let now = Instant::now();
+        let running = self.running();
+        if let Some(c) = &mut self.clock {
+            for seat in Seat::ALL {
+                c.remaining[seat.index()] = c.left(seat, running, now);
+            }
+            c.since = None;
+        }
+        self.result = Some(result);
+        self.finished_at = Some(Instant::now());
+        self.broadcast();
+    }
+
+    fn rules_result(&self, ending: Ending) -> Option<GameResult> {
+        self.table.outcome().map(|o| GameResult {
+            winner: o.winner,
+            ending,
+            text: o.text,
+        })
+    }
+
+    fn loss(&self, loser: Seat, ending: Ending) -> GameResult {
+        let (l, w) = (self.players_name(loser), self.players_name(loser.other()));
+        let text = match ending {
+            Ending::FlagFall => format!("{l} ran out of time, {w} wins"),
+            _ => format!("{l} resigns, {w} wins"),
+        };
+        GameResult {
+            winner: Some(loser.other()),
+            ending,
+            text,
+        }
+    }
+
+    fn players_name(&self, seat: Seat) -> &str {
+        match seat {
+            Seat::First => &self.players.first,
+            Seat::Second => &self.players.second,
+        }
+    }
+
+    /// The flag of the side to move, if it has fallen.
+    fn flag_fallen(&self, now: Instant) -> Option<Seat> {
+        let running = self.running()?;
+        let clock = self.clock.as_ref()?;
+        (clock.left(running, Some(running), now) == 0).then_some(running)
+    }
+
+    async fn on_subscribe(&mut self, outbox: Outbox, take_seat: bool) -> Option<Seat> {
+        let free = Seat::ALL
+            .into_iter()
+            .find(|s| self.seats[s.index()].is_none());
+        match free {
+            Some(seat) if take_seat && self.result.is_none() => {
+                let token = SeatToken::generate();
+                let hash = token.hash();
+                let stored = self
+                    .writer
+                    .write(Write::Seat {
+                        code: self.code.clone(),
+                        seat,
+                        token_hash: hash,
+                    })
+                    .await;
+                if let Err(e) = stored {
+                    outbox.send_msg(&ServerMsg::error(
+                        ErrorKind::Unavailable,
+                        format!("could not store the seat: {e}"),
+                    ));
+                    return None;
+                }
+                self.seats[seat.index()] = Some(hash);
+                self.last_activity = Instant::now();
+                if let Some(c) = &mut self.clock {
+                    c.since = Some(Instant::now());
+                }
+                outbox.send_msg(&ServerMsg::Joined {
+                    code: self.code.clone(),
+                    seat,
+                    token: token.to_string(),
+                });
+                self.subscribe(outbox);
+                self.broadcast();
+                Some(seat)
+            }
+            _ => {
+                outbox.send_msg(&ServerMsg::Watching {
+                    code: self.code.clone(),
+                });
+                outbox.send(self.state_frame());
+                self.subscribe(outbox);
+                None
+            }
+        }
+    }
+
+    fn on_resume(&mut self, outbox: Outbox, token_hash: &[u8; 32]) -> Option<Seat> {
+        let seat = self.seat_of(token_hash)?;
+        outbox.send_msg(&ServerMsg::Resumed {
+            code: self.code.clone(),
+            seat,
+        });
+        outbox.send(self.state_frame());
+        self.subscribe(outbox);
+        Some(seat)
+    }
+
+    /// The seat of `token_hash` if it may act now, or the refusal.
+    fn actor(&self, token_hash: &[u8; 32], to_move: bool) -> Result<Seat, (Refusal, String)> {
+        let Some(seat) = self.seat_of(token_hash) else {
+            return Err((
+                Refusal::NotAPlayer,
+                "this token holds no seat of this game".into(),
+            ));
+        };
+        if let Some(r) = &self.result {
+            return Err((Refusal::GameOver, format!("the game is over: {}", r.text)));
+        }
+        if !self.started() {
+            return Err((
+                Refusal::NotStarted,
+                "the opponent has not joined yet".into(),
+            ));
+        }
+        if to_move && self.table.turn() != seat {
+            let other = self.players_name(seat.other());
+            return Err((Refusal::NotYourTurn, format!("it is {other}'s turn")));
+        }
+        Ok(seat)
+    }
+
+    async fn on_move(&mut self, outbox: Outbox, token_hash: [u8; 32], ply: u32, text: String) {
+        let now = Instant::now();
+        if let Some(seat) = self.flag_fallen(now) {
+            self.finish(self.loss(seat, Ending::FlagFall)).await;
+        }
+        let seat = match self.actor(&token_hash, true) {
+            Ok(seat) => seat,
+            Err((kind, reason)) => return self.refuse(&outbox, kind, &text, reason),
+        };
+        if ply != self.ply() {
+            let reason = format!(
+                "the move was made at ply {ply}, the game is at ply {}",
+                self.ply()
+            );
+            return self.refuse(&outbox, Refusal::StalePly, &text, reason);
+        }
+        let canonical = match self.table.check(&text) {
+            Ok(c) => c,
+            Err(e) => return self.refuse(&outbox, Refusal::Illegal, &text, e.0),
+        };
+        // The clock after the move: time spent, then the increment.
+        let clock_ms = self.clock.as_ref().map(|c| {
+            let mut after = [
+                c.left(Seat::First, Some(seat), now),
+                c.left(Seat::Second, Some(seat), now),
+            ];
+            let i = seat.index();
+            after[i] = after[i].saturating_add(c.spec.increment_ms);
+            after
+        });
+        let stored = self
+            .writer
+            .write(Write::Move {
+                code: self.code.clone(),
+                ply,
+                text: canonical.clone(),
+                at_ms: unix_ms(),
+                clock_ms,
+            })
+            .await;
+        if let Err(e) = stored {
+            return self.refuse(
+                &outbox,
+                Refusal::Unavailable,
+                &text,
+                format!("the move could not be stored, try again: {e}"),
+            );
+        }
+        if let Err(e) = self.table.play(&canonical) {
+            // check() accepted it; play() must too (the Game contract).
+            eprintln!("game {}: a checked move failed to play: {e}", self.code);
+        }
+        self.moves.push(canonical);
+        self.last_activity = Instant::now();
+        if let (Some(c), Some(after)) = (&mut self.clock, clock_ms) {
+            c.remaining = after;
+            c.since = Some(Instant::now());
+        }
+        if let Some(result) = self.rules_result(Ending::Rules) {
+            self.finish(result).await;
+        } else if self.ply() >= MAX_PLIES {
+            self.finish(GameResult {
+                winner: None,
+                ending: Ending::Expired,
+                text: format!("the game reached the server's limit of {MAX_PLIES} plies"),
+            })
+            .await;
+        } else {
+            self.broadcast();
+        }
+    }
+
+    async fn on_resign(&mut self, outbox: Outbox, token_hash: [u8; 32]) {
+        match self.actor(&token_hash, false) {
+            Ok(seat) => self.finish(self.loss(seat, Ending::Resignation)).await,
+            Err((Refusal::NotStarted, _)) => {
+                // Resigning before the opponent came: the creator wins nothing
+                // and loses nothing, but the game ends.
+                if let Some(seat) = self.seat_of(&token_hash) {
+                    self.finish(self.loss(seat, Ending::Resignation)).await;
+                }
+            }
+            Err((kind, reason)) => self.refuse(&outbox, kind, "", reason),
+        }
+    }
+
+    async fn on_claim_draw(&mut self, outbox: Outbox, token_hash: [u8; 32]) {
+        if let Err((kind, reason)) = self.actor(&token_hash, true) {
+            return self.refuse(&outbox, kind, "", reason);
+        }
+        match self.table.claim_draw() {
+            Some(_) => {
+                let result = self
+                    .rules_result(Ending::DrawClaimed)
+                    .unwrap_or_else(|| GameResult {
+                        winner: None,
+                        ending: Ending::DrawClaimed,
+                        text: "draw claimed".into(),
+                    });
+                self.finish(result).await;
+            }
+            None => self.refuse(
+                &outbox,
+                Refusal::NoDrawToClaim,
+                "",
+                "the rules allow no draw claim here",
+            ),
+        }
+    }
+
+    /// When the room must next wake up by itself: a flag fall, the idle
+    /// expiry, or the end of a finished game's retention.
+    fn deadline(&self) -> Instant {
+        if let Some(at) = self.finished_at {
+            return at + FINISHED_RETENTION;
+        }
+        let mut at = self.last_activity + self.idle_expiry;
+        if let (Some(seat), Some(c)) = (self.running(), &self.clock) {
+            if let Some(since) = c.since {
+                at = at.min(since + Duration::from_millis(c.remaining[seat.index()]));
+            }
+        }
+        at
+    }
+
+    /// Acts on a deadline; `false` when the room should close.
+    async fn on_deadline(&mut self) -> bool {
+        let now = Instant::now();
+        if let Some(at) = self.finished_at {
+            return now < at + FINISHED_RETENTION;
+        }
+        if let Some(seat) = self.flag_fallen(now) {
+            self.finish(self.loss(seat, Ending::FlagFall)).await;
+        } else if now >= self.last_activity + self.idle_expiry {
+            let secs = self.idle_expiry.as_secs();
+            self.finish(GameResult {
+                winner: None,
+                ending: Ending::Expired,
+                text: format!("the game expired: no move for {secs} s"),
+            })
+            .await;
+        }
+        true
+    }
+
+    async fn run(mut self, mut rx: mpsc::Receiver<Command>, hub: Weak<Hub>) {
+        // A restored game may have ended on its last stored move.
+        if self.result.is_none() {
+            if let Some(result) = self.rules_result(Ending::Rules) {
+                self.finish(result).await;
+            }
+        }
+        self.broadcast();
+        loop {
+            let deadline = tokio::time::Instant::from_std(self.deadline());
+            tokio::select! {
+                cmd = rx.recv() => match cmd {
+                    None => break,
+                    Some(cmd) => self.handle(cmd).await,
+                },
+                () = sleep_until(deadline) => {
+                    if !self.on_deadline().await {
+                        break;
+                    }
+                }
+            }
+        }
+        if let Some(hub) = hub.upgrade() {
+            hub.remove(&self.code);
+        }
+    }
+
+    async fn handle(&mut self, cmd: Command) {
+        match cmd {
+            Command::Subscribe {
+                outbox,
+                take_seat,
+                reply,
+            } => {
+                let seat = self.on_subscribe(outbox, take_seat).await;
+                let _ = reply.send(seat);
+            }
+            Command::Resume {
+                outbox,
+                token_hash,
+                reply,
+            } => {
+                let _ = reply.send(self.on_resume(outbox, &token_hash));
+            }
+            Command::Move {
+                outbox,
+                token_hash,
+                ply,
+                text,
+            } => self.on_move(outbox, token_hash, ply, text).await,
+            Command::Resign { outbox, token_hash } => self.on_resign(outbox, token_hash).await,
+            Command::ClaimDraw { outbox, token_hash } => {
+                self.on_claim_draw(outbox, token_hash).await;
+            }
+            Command::Leave { id } => self.subscribers.retain(|o| o.id != id),
+        }
+    }
+}
+
+/// All the games of a server: creates them, finds them by code, restores
+/// them after a restart. Handed to every connection in one `Arc`.
+#[derive(Debug)]
+pub struct Hub {
+    registry: Registry,
+    settings: Settings,
+    writer: Writer,
+    rooms: Mutex<HashMap<String, RoomHandle>>,
+    next_id: AtomicU64,
+    me: Weak<Hub>,
+}
+
+impl Hub {
+    /// A hub with no game yet.
+    #[must_use]
+    pub fn new(registry: Registry, settings: Settings, writer: Writer) -> Arc<Hub> {
+        Arc::new_cyclic(|me| Hub {
+            registry,
+            settings,
+            writer,
+            rooms: Mutex::new(HashMap::new()),
+            next_id: AtomicU64::new(1),
+            me: me.clone(),
+        })
+    }
+
+    /// The registry of hosted games.
+    #[must_use]
+    pub fn registry(&self) -> &Registry {
+        &self.registry
+    }
+
+    /// The settings.
+    #[must_use]
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// A fresh connection id.
+    pub fn connection_id(&self) -> u64 {
+        self.next_id.fetch_add(1, Ordering::Relaxed)
+    }
+
+    fn rooms(&self) -> std::sync::MutexGuard<'_, HashMap<String, RoomHandle>> {
+        // A panic while holding this lock cannot leave the map inconsistent
+        // (every operation is a single insert, get or remove).
+        self.rooms
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    fn remove(&self, code: &str) {
+        self.rooms().remove(code);
+    }
+
+    /// The number of games in memory.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.rooms().len()
+    }
+
+    /// Whether no game is in memory.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The room of `code`, if the game is kept.
+    #[must_use]
+    pub fn room(&self, code: &Code) -> Option<RoomHandle> {
+        self.rooms().get(code.as_str()).cloned()
+    }
+
+    /// Drops every room (at shutdown), so that their tasks end.
+    pub fn close_all(&self) {
+        self.rooms().clear();
+    }
+
+    fn spawn(&self, room: Room) -> RoomHandle {
+        let (tx, rx) = mpsc::channel(ROOM_QUEUE_CAPACITY);
+        let handle = RoomHandle { tx };
+        self.rooms().insert(room.code.clone(), handle.clone());
+        tokio::spawn(room.run(rx, self.me.clone()));
+        handle
+    }
+
+    /// Creates a game, stores it, and subscribes `outbox` with the seat
+    /// asked for; `created` (with the token) and the state are queued to it.
+    ///
+    /// # Errors
+    /// The game or its configuration or clock is not valid, the server is
+    /// full, or the store failed.
+    pub async fn create(
+        &self,
+        outbox: Outbox,
+        game: &str,
+        config: &serde_json::Value,
+        seat: SeatChoice,
+        clock: Option<ClockSpec>,
+    ) -> Result<RoomHandle, CreateError> {
+        if let Some(c) = clock {
+            if c.initial_ms == 0 || c.initial_ms > MAX_CLOCK_MS || c.increment_ms > MAX_CLOCK_MS {
+                return Err(CreateError::Clock);
+            }
+        }
+        if self.len() >= self.settings.max_games {
+            return Err(CreateError::Full(self.settings.max_games));
+        }
+        let table = self.registry.start(game, config)?;
+        let seat = match seat {
+            SeatChoice::First => Seat::First,
+            SeatChoice::Second => Seat::Second,
+            SeatChoice::Random => {
+                if token::coin() {
+                    Seat::First
+                } else {
+                    Seat::Second
+                }
+            }
+        };
+        let token = SeatToken::generate();
+        let config = table.config();
+        let mut attempt = 0;
+        let code = loop {
+            let code = Code::generate();
+            if self.rooms().contains_key(code.as_str()) {
+                continue;
+            }
+            let write = Write::Create {
+                code: code.to_string(),
+                game: game.to_owned(),
+                config: config.clone(),
+                clock,
+                seat,
+                token_hash: token.hash(),
+                at_ms: unix_ms(),
+            };
+            match self.writer.write(write).await {
+                Ok(()) => break code,
+                Err(StoreError::CodeTaken(_)) if attempt < 10 => attempt += 1,
+                Err(e) => return Err(e.into()),
+            }
+        };
+        let mut seats = [None, None];
+        seats[seat.index()] = Some(token.hash());
+        outbox.send_msg(&ServerMsg::Created {
+            code: code.to_string(),
+            seat,
+            token: token.to_string(),
+        });
+        let room = self.room_from(
+            code.to_string(),
+            game.to_owned(),
+            config,
+            table,
+            seats,
+            clock,
+        );
+        let mut room = room;
+        room.subscribers.push(outbox);
+        Ok(self.spawn(room))
+    }
+
+    fn room_from(
+        &self,
+        code: String,
+        game: String,
+        config: serde_json::Value,
+        table: Box<dyn Table>,
+        seats: [Option<[u8; 32]>; 2],
+        clock: Option<ClockSpec>,
+    ) -> Room {
+        let players = Players {
+            first: table.player(Seat::First),
+            second: table.player(Seat::Second),
+        };
+        Room {
+            code,
+            game,
+            config,
+            table,
+            players,
+            seats,
+            moves: Vec::new(),
+            result: None,
+            finished_at: None,
+            clock: clock.map(|spec| Clock {
+                spec,
+                remaining: [spec.initial_ms; 2],
+                since: None,
+            }),
+            last_activity: Instant::now(),
+            subscribers: Vec::new(),
+            writer: self.writer.clone(),
+            idle_expiry: self.settings.idle_expiry,
+        }
+    }
+
+    /// Continues every stored unfinished game: replays its moves with the
+    /// rules and starts its room. Returns how many were restored; a stored
+    /// game that no longer replays (a game removed from the registry, a
+    /// move the rules now refuse) is reported on stderr and left out.
+    pub fn restore(&self, games: Vec<StoredGame>) -> usize {
+        let mut restored = 0;
+        let now_ms = unix_ms();
+        for stored in games {
+            let mut table = match self.registry.start(&stored.game, &stored.config) {
+                Ok(t) => t,
+                Err(e) => {
+                    eprintln!("game {}: not restored: {e}", stored.code);
+                    continue;
+                }
+            };
+            if let Some((i, e)) = stored
+                .moves
+                .iter()
+                .enumerate()
+                .find_map(|(i, m)| table.play(m).err().map(|e| (i, e)))
+            {
+                eprintln!(
+                    "game {}: not restored: move {} does not replay: {e}",
+                    stored.code,
+                    i + 1
+                );
+                continue;
+            }
+            let mut room = self.room_from(
+                stored.code,
+                stored.game,
+                stored.config,
+                table,
+                stored.token_hashes,
+                stored.clock,
+            );
+            room.moves = stored.moves;
+            // Time while the server was down is not charged to anyone: the
+            // clock resumes from its last stored reading.
+            if let (Some(c), Some(after)) = (&mut room.clock, stored.clock_ms) {
+                c.remaining = after;
+            }
+            if let Some(c) = &mut room.clock {
+                if room.seats.iter().all(Option::is_some) {
+                    c.since = Some(Instant::now());
+                }
+            }
+            let idle = Duration::from_millis(now_ms.saturating_sub(stored.last_activity_ms))
+                .min(self.settings.idle_expiry);
+            room.last_activity = Instant::now()
+                .checked_sub(idle)
+                .unwrap_or_else(Instant::now);
+            self.spawn(room);
+            restored += 1;
+        }
+        restored
+    }
+}

@@ -1,0 +1,531 @@
+//! The HTTP and WebSocket side: the route, the connection loop, limits and
+//! shutdown. No game logic: every request goes to the [`Hub`] or a room.
+
+use std::future::Future;
+use std::net::{IpAddr, SocketAddr};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{ConnectInfo, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::serve::ListenerExt;
+use axum::Router;
+use futures_util::{SinkExt, StreamExt};
+use tokio::net::TcpListener;
+use tokio::sync::{watch, OwnedSemaphorePermit, Semaphore};
+
+use crate::limit::{AddressLimiter, Bucket};
+use crate::protocol::{ClientMsg, ErrorKind, ServerMsg, PROTOCOL_VERSION};
+use crate::registry::Registry;
+use crate::room::{Frame, Hub, Outbox, RoomHandle};
+use crate::settings::{
+    Settings, CLOSE_GRACE, HELLO_TIMEOUT, MAX_FRAME_BYTES, MAX_TEXT_BYTES, READ_BUFFER_BYTES,
+};
+use crate::store::{SqliteStore, Store, StoreError, Writer};
+use crate::token::Code;
+
+/// Why the server could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    /// The address could not be bound.
+    #[error("cannot listen on {0}: {1}")]
+    Bind(SocketAddr, std::io::Error),
+    /// The database could not be opened or read.
+    #[error("database {0}: {1}")]
+    Store(PathBuf, StoreError),
+    /// Another I/O failure.
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+}
+
+/// What a server needs to start.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// The address to listen on (port 0: any free port).
+    pub addr: SocketAddr,
+    /// The SQLite database file (created if missing).
+    pub db: PathBuf,
+    /// The limits.
+    pub settings: Settings,
+}
+
+/// The state every connection shares: one `Arc`, no globals.
+#[derive(Debug)]
+struct App {
+    hub: Arc<Hub>,
+    failed_joins: AddressLimiter,
+    creates: AddressLimiter,
+    connections: Arc<Semaphore>,
+    shutdown: watch::Receiver<bool>,
+}
+
+/// A bound server, ready to run.
+#[derive(Debug)]
+pub struct Server {
+    listener: TcpListener,
+    app: Arc<App>,
+    shutdown: watch::Sender<bool>,
+    writer_thread: std::thread::JoinHandle<()>,
+    restored: usize,
+}
+
+impl Server {
+    /// Opens the database, restores its unfinished games and binds the address.
+    ///
+    /// # Errors
+    /// The database cannot be opened or read, or the address cannot be bound.
+    pub async fn bind(options: Options, registry: Registry) -> Result<Server, ServeError> {
+        let store =
+            SqliteStore::open(&options.db).map_err(|e| ServeError::Store(options.db.clone(), e))?;
+        let store = Arc::new(store);
+        let games = store
+            .unfinished()
+            .map_err(|e| ServeError::Store(options.db.clone(), e))?;
+        let listener = TcpListener::bind(options.addr)
+            .await
+            .map_err(|e| ServeError::Bind(options.addr, e))?;
+        let (writer, writer_thread) = Writer::start(store)?;
+        let settings = options.settings;
+        let (shutdown, shutdown_rx) = watch::channel(false);
+        let app = App {
+            failed_joins: AddressLimiter::new(settings.failed_joins_per_minute),
+            creates: AddressLimiter::new(settings.creates_per_minute),
+            connections: Arc::new(Semaphore::new(settings.max_connections)),
+            hub: Hub::new(registry, settings, writer),
+            shutdown: shutdown_rx,
+        };
+        let restored = app.hub.restore(games);
+        Ok(Server {
+            listener,
+            app: Arc::new(app),
+            shutdown,
+            writer_thread,
+            restored,
+        })
+    }
+
+    /// The address the server listens on.
+    ///
+    /// # Errors
+    /// The socket's address cannot be read.
+    pub fn local_addr(&self) -> std::io::Result<SocketAddr> {
+        self.listener.local_addr()
+    }
+
+    /// How many unfinished games were restored from the database.
+    #[must_use]
+    pub fn restored(&self) -> usize {
+        self.restored
+    }
+
+    /// Serves until `signal` completes, then closes every connection (with
+    /// a `shutting_down` error), lets the games' pending writes commit, and
+    /// returns.
+    ///
+    /// # Errors
+    /// Serving failed.
+    pub async fn run(
+        self,
+        signal: impl Future<Output = ()> + Send + 'static,
+    ) -> Result<(), ServeError> {
+        let Server {
+            listener,
+            app,
+            shutdown,
+            writer_thread,
+            ..
+        } = self;
+        let router = Router::new()
+            .route("/", get(upgrade))
+            .route("/ws", get(upgrade))
+            .with_state(app.clone());
+        let stop = async move {
+            signal.await;
+            let _ = shutdown.send(true);
+        };
+        // Moves are small messages answered at once: no Nagle delay.
+        let listener = listener.tap_io(|tcp| {
+            let _ = tcp.set_nodelay(true);
+        });
+        axum::serve(
+            listener,
+            router.into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .with_graceful_shutdown(stop)
+        .await?;
+        app.hub.close_all();
+        drop(app);
+        // The writer thread ends when the last room has dropped its Writer.
+        let _ = tokio::time::timeout(
+            std::time::Duration::from_secs(5),
+            tokio::task::spawn_blocking(move || writer_thread.join()),
+        )
+        .await;
+        Ok(())
+    }
+}
+
+/// Completes on SIGTERM or Ctrl-C (SIGINT).
+pub async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {},
+        () = term => {},
+    }
+}
+
+async fn upgrade(
+    ws: WebSocketUpgrade,
+    State(app): State<Arc<App>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+) -> Response {
+    let Ok(permit) = app.connections.clone().try_acquire_owned() else {
+        return (StatusCode::SERVICE_UNAVAILABLE, "too many connections").into_response();
+    };
+    ws.read_buffer_size(READ_BUFFER_BYTES)
+        .max_frame_size(MAX_FRAME_BYTES)
+        .max_message_size(MAX_FRAME_BYTES)
+        .on_upgrade(move |socket| connection(socket, app, peer.ip(), permit))
+}
+
+/// What the connection loop does after a message.
+enum Next {
+    Continue,
+    Close(String),
+}
+
+struct Conn {
+    app: Arc<App>,
+    peer: IpAddr,
+    outbox: Outbox,
+    hello: bool,
+    game: Option<RoomHandle>,
+}
+
+impl Conn {
+    fn send(&self, msg: &ServerMsg) {
+        self.outbox.send_msg(msg);
+    }
+
+    fn error(&self, kind: ErrorKind, message: impl Into<String>) -> Next {
+        self.send(&ServerMsg::error(kind, message));
+        Next::Continue
+    }
+
+    fn fatal(&self, kind: ErrorKind, message: impl Into<String>) -> Next {
+        let message = message.into();
+        self.send(&ServerMsg::error(kind, message.clone()));
+        Next::Close(message)
+    }
+
+    /// Counts a failed join from this address; closes when over budget.
+    fn failed_join(&self, kind: ErrorKind, message: &str) -> Next {
+        if self.app.failed_joins.take(self.peer) {
+            self.error(kind, message)
+        } else {
+            self.fatal(
+                ErrorKind::RateLimited,
+                "too many failed joins from this address; wait a minute",
+            )
+        }
+    }
+
+    fn code(&self, text: &str) -> Result<(Code, RoomHandle), Next> {
+        if !self.app.failed_joins.allows(self.peer) {
+            return Err(self.fatal(
+                ErrorKind::RateLimited,
+                "too many failed joins from this address; wait a minute",
+            ));
+        }
+        let Ok(code) = text.parse::<Code>() else {
+            return Err(self.failed_join(ErrorKind::NoSuchGame, "no game has this code"));
+        };
+        match self.app.hub.room(&code) {
+            Some(room) => Ok((code, room)),
+            None => Err(self.failed_join(ErrorKind::NoSuchGame, "no game has this code")),
+        }
+    }
+
+    async fn handle(&mut self, msg: ClientMsg) -> Next {
+        if !self.hello {
+            return match msg {
+                ClientMsg::Hello { protocol, .. } if protocol == PROTOCOL_VERSION => {
+                    self.hello = true;
+                    self.welcome();
+                    Next::Continue
+                }
+                ClientMsg::Hello { protocol, .. } => self.fatal(
+                    ErrorKind::BadHello,
+                    format!("this server speaks protocol {PROTOCOL_VERSION}, not {protocol}"),
+                ),
+                _ => self.fatal(ErrorKind::BadHello, "the first message must be a hello"),
+            };
+        }
+        let long = |s: &str| s.len() > MAX_TEXT_BYTES;
+        match msg {
+            ClientMsg::Hello { .. } => {
+                self.welcome();
+                Next::Continue
+            }
+            ClientMsg::Ping => {
+                self.send(&ServerMsg::Pong);
+                Next::Continue
+            }
+            ClientMsg::Create {
+                game,
+                config,
+                seat,
+                clock,
+            } => {
+                if self.game.is_some() {
+                    return self.error(
+                        ErrorKind::AlreadyInGame,
+                        "this connection is in a game already",
+                    );
+                }
+                if !self.app.creates.take(self.peer) {
+                    return self.fatal(
+                        ErrorKind::RateLimited,
+                        "too many games created from this address; wait a minute",
+                    );
+                }
+                match self
+                    .app
+                    .hub
+                    .create(self.outbox.clone(), &game, &config, seat, clock)
+                    .await
+                {
+                    Ok(room) => {
+                        self.game = Some(room);
+                        Next::Continue
+                    }
+                    Err(e) => self.error(e.kind(), e.to_string()),
+                }
+            }
+            ClientMsg::Join { code } => self.enter(&code, true).await,
+            ClientMsg::Watch { code } => self.enter(&code, false).await,
+            ClientMsg::Resume { code, token, .. } => {
+                if self.game.is_some() {
+                    return self.error(
+                        ErrorKind::AlreadyInGame,
+                        "this connection is in a game already",
+                    );
+                }
+                let room = match self.code(&code) {
+                    Ok((_, room)) => room,
+                    Err(next) => return next,
+                };
+                match room.resume(self.outbox.clone(), &token).await {
+                    Ok(Some(_)) => {
+                        self.game = Some(room);
+                        Next::Continue
+                    }
+                    Ok(None) => self
+                        .failed_join(ErrorKind::BadToken, "this token holds no seat of that game"),
+                    Err(e) => self.error(ErrorKind::NoSuchGame, e.to_string()),
+                }
+            }
+            ClientMsg::Move { token, ply, text } => {
+                if long(&text) || long(&token) {
+                    return self.error(
+                        ErrorKind::BadMessage,
+                        format!("a move or token is at most {MAX_TEXT_BYTES} bytes"),
+                    );
+                }
+                let Some(room) = &self.game else {
+                    return self.error(ErrorKind::NoGame, "create, join or resume a game first");
+                };
+                match room.play(self.outbox.clone(), &token, ply, text).await {
+                    Ok(()) => Next::Continue,
+                    Err(e) => self.error(ErrorKind::NoSuchGame, e.to_string()),
+                }
+            }
+            ClientMsg::Resign { token } => {
+                let Some(room) = &self.game else {
+                    return self.error(ErrorKind::NoGame, "create, join or resume a game first");
+                };
+                match room.resign(self.outbox.clone(), &token).await {
+                    Ok(()) => Next::Continue,
+                    Err(e) => self.error(ErrorKind::NoSuchGame, e.to_string()),
+                }
+            }
+            ClientMsg::ClaimDraw { token } => {
+                let Some(room) = &self.game else {
+                    return self.error(ErrorKind::NoGame, "create, join or resume a game first");
+                };
+                match room.claim_draw(self.outbox.clone(), &token).await {
+                    Ok(()) => Next::Continue,
+                    Err(e) => self.error(ErrorKind::NoSuchGame, e.to_string()),
+                }
+            }
+        }
+    }
+
+    fn welcome(&self) {
+        self.send(&ServerMsg::Welcome {
+            protocol: PROTOCOL_VERSION,
+            server: concat!("board-online ", env!("CARGO_PKG_VERSION")).into(),
+            games: self.app.hub.registry().names(),
+        });
+    }
+
+    async fn enter(&mut self, code: &str, take_seat: bool) -> Next {
+        if self.game.is_some() {
+            return self.error(
+                ErrorKind::AlreadyInGame,
+                "this connection is in a game already",
+            );
+        }
+        let room = match self.code(code) {
+            Ok((_, room)) => room,
+            Err(next) => return next,
+        };
+        match room.join(self.outbox.clone(), take_seat).await {
+            Ok(_) => {
+                self.game = Some(room);
+                Next::Continue
+            }
+            Err(e) => self.error(ErrorKind::NoSuchGame, e.to_string()),
+        }
+    }
+}
+
+async fn connection(socket: WebSocket, app: Arc<App>, peer: IpAddr, permit: OwnedSemaphorePermit) {
+    let (mut sink, mut stream) = socket.split();
+    let id = app.hub.connection_id();
+    let (outbox, mut outgoing, too_slow) = Outbox::new(id);
+    let sender = tokio::spawn(async move {
+        while let Some(frame) = outgoing.recv().await {
+            match frame {
+                Frame::Text(text) => {
+                    if sink
+                        .send(Message::Text(text.as_ref().into()))
+                        .await
+                        .is_err()
+                    {
+                        return;
+                    }
+                }
+                Frame::Close(reason) => {
+                    // A close frame's reason is at most 123 bytes.
+                    let reason = crate::clip(&reason, 120);
+                    let frame = CloseFrame {
+                        code: 1008,
+                        reason: reason.into(),
+                    };
+                    let _ = sink.send(Message::Close(Some(frame))).await;
+                    return;
+                }
+            }
+        }
+    });
+    let settings = app.hub.settings().clone();
+    let mut shutdown = app.shutdown.clone();
+    let mut conn = Conn {
+        app,
+        peer,
+        outbox: outbox.clone(),
+        hello: false,
+        game: None,
+    };
+    let mut bucket = Bucket::new(f64::from(settings.message_rate), settings.message_burst);
+    let hello_deadline = tokio::time::sleep(HELLO_TIMEOUT);
+    tokio::pin!(hello_deadline);
+    let close = loop {
+        let incoming = tokio::select! {
+            m = stream.next() => m,
+            () = too_slow.notified() => break Some("this connection reads too slowly".to_owned()),
+            _ = shutdown.changed() => {
+                conn.send(&ServerMsg::error(ErrorKind::ShuttingDown, "the server is shutting down"));
+                break Some("the server is shutting down".to_owned());
+            }
+            () = &mut hello_deadline, if !conn.hello => {
+                conn.send(&ServerMsg::error(ErrorKind::BadHello, "no hello in time"));
+                break Some("no hello in time".to_owned());
+            }
+        };
+        let text = match incoming {
+            None | Some(Err(_)) => break None,
+            Some(Ok(Message::Close(_))) => break None,
+            Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
+            Some(Ok(Message::Text(text))) => text,
+            Some(Ok(Message::Binary(_))) => {
+                if !bucket.take() {
+                    conn.send(&ServerMsg::error(
+                        ErrorKind::RateLimited,
+                        "too many messages",
+                    ));
+                    break Some("too many messages".to_owned());
+                }
+                conn.error(ErrorKind::BadMessage, "messages are JSON text frames");
+                continue;
+            }
+        };
+        if !bucket.take() {
+            conn.send(&ServerMsg::error(
+                ErrorKind::RateLimited,
+                "too many messages",
+            ));
+            break Some("too many messages".to_owned());
+        }
+        let next = match serde_json::from_str::<ClientMsg>(text.as_str()) {
+            Ok(msg) => conn.handle(msg).await,
+            Err(e) => {
+                // serde quotes the input: clip it on a character boundary.
+                let why = crate::clip(&e.to_string(), 200);
+                if conn.hello {
+                    conn.error(
+                        ErrorKind::BadMessage,
+                        format!("not a message of this protocol: {why}"),
+                    )
+                } else {
+                    conn.fatal(
+                        ErrorKind::BadHello,
+                        format!("the first message must be a hello: {why}"),
+                    )
+                }
+            }
+        };
+        if let Next::Close(reason) = next {
+            break Some(reason);
+        }
+    };
+    if let Some(room) = conn.game.take() {
+        room.leave(id).await;
+    }
+    let closing_by_us = close.is_some();
+    // Queued after any error message, so the client reads both.
+    let _ = outbox.send(Frame::Close(close.unwrap_or_default()));
+    drop(outbox);
+    drop(conn);
+    if closing_by_us {
+        // Read and discard until the client answers the close, so the
+        // socket is not reset under the error still on its way.
+        let drain = async {
+            while let Some(Ok(m)) = stream.next().await {
+                if matches!(m, Message::Close(_)) {
+                    break;
+                }
+            }
+        };
+        let _ = tokio::time::timeout(CLOSE_GRACE, drain).await;
+    }
+    let _ = tokio::time::timeout(CLOSE_GRACE, sender).await;
+    drop(permit);
+}

@@ -1,0 +1,108 @@
+//! Every limit of the server, in one place: the fixed ones as constants, the
+//! adjustable ones as fields of [`Settings`] (each with its default and its
+//! `serve` flag).
+
+use std::time::Duration;
+
+/// The largest WebSocket frame or message a client may send (4 KiB); a larger
+/// one closes the connection. A `create` with its configuration fits easily.
+pub const MAX_FRAME_BYTES: usize = 4 * 1024;
+
+/// The read buffer of each WebSocket connection (8 KiB; the library's
+/// default is 128 KiB, which for thousands of connections is most of the
+/// server's memory). Messages are at most [`MAX_FRAME_BYTES`] anyway.
+pub const READ_BUFFER_BYTES: usize = 8 * 1024;
+
+/// The time a new connection has to send its `hello` before it is closed.
+pub const HELLO_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// How long the server keeps reading (and discarding) from a connection it
+/// is closing, so that its last error reaches the client: closing a socket
+/// with unread input makes the kernel reset it, losing what was in flight.
+pub const CLOSE_GRACE: Duration = Duration::from_secs(2);
+
+/// Messages queued for one connection before it counts as too slow to
+/// follow and is dropped, so a client that stops reading cannot make the
+/// server buffer without bound.
+pub const OUTBOX_CAPACITY: usize = 256;
+
+/// Requests queued for one game before senders wait.
+pub const ROOM_QUEUE_CAPACITY: usize = 256;
+
+/// Writes queued for the store before game rooms wait.
+pub const STORE_QUEUE_CAPACITY: usize = 4096;
+
+/// The most writes the store commits in one transaction (group commit).
+pub const STORE_BATCH: usize = 512;
+
+/// The most plies a game may last; the server ends a longer one as expired.
+/// Every game of the workspace ends far sooner by its rules; this bounds a
+/// game added later whose rules do not.
+pub const MAX_PLIES: u32 = 10_000;
+
+/// The most a clock's initial time or increment may be (one week).
+pub const MAX_CLOCK_MS: u64 = 7 * 24 * 3600 * 1000;
+
+/// The longest move text, game name or code a client may send, in bytes.
+pub const MAX_TEXT_BYTES: usize = 256;
+
+/// How long a finished game stays in memory, so that players and spectators
+/// still get its final state after reconnecting.
+pub const FINISHED_RETENTION: Duration = Duration::from_secs(10 * 60);
+
+/// Remote addresses whose failed-join and create budgets are tracked at once;
+/// beyond it the oldest entries are forgotten, so memory stays bounded.
+pub const MAX_TRACKED_ADDRESSES: usize = 100_000;
+
+/// The adjustable limits of a server.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// A game with no move for this long ends as expired (`--idle-expiry`,
+    /// seconds, default one day).
+    pub idle_expiry: Duration,
+    /// Messages a connection may send per second, sustained (`--message-rate`,
+    /// default 20); above it the connection gets `rate_limited` and closes.
+    pub message_rate: u32,
+    /// Messages a connection may send in a burst (`--message-burst`, default 40).
+    pub message_burst: u32,
+    /// Failed joins (unknown code, wrong token) an address may make per
+    /// minute (`--failed-joins-per-minute`, default 10), with a burst of as
+    /// many; above it the connection gets `rate_limited` and closes.
+    pub failed_joins_per_minute: u32,
+    /// Games an address may create per minute (`--creates-per-minute`,
+    /// default 60), with a burst of as many.
+    pub creates_per_minute: u32,
+    /// Open WebSocket connections at most (`--max-connections`, default 10,000).
+    pub max_connections: usize,
+    /// Games in memory at most (`--max-games`, default 100,000).
+    pub max_games: usize,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            idle_expiry: Duration::from_secs(24 * 3600),
+            message_rate: 20,
+            message_burst: 40,
+            failed_joins_per_minute: 10,
+            creates_per_minute: 60,
+            max_connections: 10_000,
+            max_games: 100_000,
+        }
+    }
+}
+
+/// The longest line the client reads from standard input (4 KiB); a longer
+/// line is dropped whole, so an endless line cannot fill memory.
+pub const MAX_INPUT_LINE: usize = 4 * 1024;
+
+/// The client's first wait before reconnecting; it doubles after each
+/// failed attempt up to [`RECONNECT_MAX_DELAY`].
+pub const RECONNECT_FIRST_DELAY: Duration = Duration::from_millis(100);
+
+/// The client's longest wait between two reconnection attempts.
+pub const RECONNECT_MAX_DELAY: Duration = Duration::from_secs(3);
+
+/// Failed connection attempts in a row after which the client gives up
+/// (about a minute and a half with the delays above).
+pub const RECONNECT_ATTEMPTS: u32 = 40;

@@ -1,0 +1,600 @@
+//! Durable storage: the small [`Store`] trait a server writes every game,
+//! seat-token hash and accepted move through before acknowledging it, its
+//! SQLite implementation [`SqliteStore`], and the [`Writer`] that batches the
+//! writes of all games into group commits on one thread.
+//!
+//! A store for several server instances (PostgreSQL, say) implements the same
+//! trait; nothing else changes.
+
+use std::path::Path;
+use std::sync::Mutex;
+use std::thread;
+
+use rusqlite::{params, Connection, OptionalExtension};
+use tokio::sync::{mpsc, oneshot};
+
+use crate::protocol::{ClockSpec, GameResult, Seat};
+use crate::settings::{STORE_BATCH, STORE_QUEUE_CAPACITY};
+
+/// Why the store failed.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum StoreError {
+    /// A game with that code exists already.
+    #[error("game code {0} is taken")]
+    CodeTaken(String),
+    /// The database failed.
+    #[error("storage failed: {0}")]
+    Database(String),
+    /// The writer thread is gone (the server is shutting down).
+    #[error("storage is closed")]
+    Closed,
+}
+
+impl From<rusqlite::Error> for StoreError {
+    fn from(e: rusqlite::Error) -> StoreError {
+        StoreError::Database(e.to_string())
+    }
+}
+
+/// One change to store.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Write {
+    /// A new game, with its creator's seat.
+    Create {
+        /// The game code.
+        code: String,
+        /// The game's name in the registry.
+        game: String,
+        /// The configuration as JSON.
+        config: serde_json::Value,
+        /// The clock, if any.
+        clock: Option<ClockSpec>,
+        /// The creator's seat.
+        seat: Seat,
+        /// SHA-256 of the creator's token.
+        token_hash: [u8; 32],
+        /// When, in milliseconds since the Unix epoch.
+        at_ms: u64,
+    },
+    /// The other seat was taken.
+    Seat {
+        /// The game code.
+        code: String,
+        /// The seat.
+        seat: Seat,
+        /// SHA-256 of its token.
+        token_hash: [u8; 32],
+    },
+    /// An accepted move.
+    Move {
+        /// The game code.
+        code: String,
+        /// The ply the move was made at (0 for the first move).
+        ply: u32,
+        /// The move's text.
+        text: String,
+        /// When, in milliseconds since the Unix epoch.
+        at_ms: u64,
+        /// The two seats' remaining times after it, for a game with a clock.
+        clock_ms: Option<[u64; 2]>,
+    },
+    /// The game ended.
+    Finish {
+        /// The game code.
+        code: String,
+        /// How.
+        result: GameResult,
+        /// When, in milliseconds since the Unix epoch.
+        at_ms: u64,
+    },
+}
+
+/// A game as stored, for a restart to continue it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StoredGame {
+    /// The game code.
+    pub code: String,
+    /// The game's name in the registry.
+    pub game: String,
+    /// The configuration as JSON.
+    pub config: serde_json::Value,
+    /// The clock, if any.
+    pub clock: Option<ClockSpec>,
+    /// SHA-256 of each seat's token, first seat first, `None` while free.
+    pub token_hashes: [Option<[u8; 32]>; 2],
+    /// The accepted moves, in order.
+    pub moves: Vec<String>,
+    /// The remaining times after the last move (clock games with moves).
+    pub clock_ms: Option<[u64; 2]>,
+    /// When the game was created or last moved, in ms since the Unix epoch.
+    pub last_activity_ms: u64,
+    /// How it ended, if it did.
+    pub result: Option<GameResult>,
+}
+
+/// Durable storage for games.
+pub trait Store: Send + Sync + 'static {
+    /// Applies `writes` atomically: all of them are durable when it returns
+    /// `Ok`, none of them when it returns an error.
+    ///
+    /// # Errors
+    /// A code is taken, or the storage failed.
+    fn write(&self, writes: &[Write]) -> Result<(), StoreError>;
+
+    /// Every game not yet finished.
+    ///
+    /// # Errors
+    /// The storage failed.
+    fn unfinished(&self) -> Result<Vec<StoredGame>, StoreError>;
+
+    /// One game by code, finished or not.
+    ///
+    /// # Errors
+    /// The storage failed.
+    fn game(&self, code: &str) -> Result<Option<StoredGame>, StoreError>;
+}
+
+/// Games in a SQLite database file (or in memory, for tests).
+///
+/// The database runs in WAL mode with `synchronous=FULL`: a write is on disk
+/// when [`Store::write`] returns, so neither a killed process nor a power cut
+/// loses an acknowledged move.
+#[derive(Debug)]
+pub struct SqliteStore {
+    conn: Mutex<Connection>,
+}
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS games (
+    code TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    config TEXT NOT NULL,
+    clock_initial_ms INTEGER,
+    clock_increment_ms INTEGER,
+    first_token_sha256 BLOB,
+    second_token_sha256 BLOB,
+    created_ms INTEGER NOT NULL,
+    result TEXT,
+    finished_ms INTEGER
+);
+CREATE TABLE IF NOT EXISTS moves (
+    code TEXT NOT NULL REFERENCES games(code),
+    ply INTEGER NOT NULL,
+    text TEXT NOT NULL,
+    at_ms INTEGER NOT NULL,
+    first_ms INTEGER,
+    second_ms INTEGER,
+    PRIMARY KEY (code, ply)
+);
+CREATE INDEX IF NOT EXISTS games_unfinished ON games(code) WHERE result IS NULL;
+";
+
+impl SqliteStore {
+    /// Opens (creating if needed) the database at `path`.
+    ///
+    /// # Errors
+    /// The file cannot be opened or is not a database of this server.
+    pub fn open(path: &Path) -> Result<SqliteStore, StoreError> {
+        SqliteStore::init(Connection::open(path)?)
+    }
+
+    /// A database in memory (gone when dropped).
+    ///
+    /// # Errors
+    /// SQLite failed to start.
+    pub fn in_memory() -> Result<SqliteStore, StoreError> {
+        SqliteStore::init(Connection::open_in_memory()?)
+    }
+
+    fn init(conn: Connection) -> Result<SqliteStore, StoreError> {
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        conn.pragma_update(None, "synchronous", "FULL")?;
+        conn.pragma_update(None, "foreign_keys", "ON")?;
+        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        conn.execute_batch(SCHEMA)?;
+        Ok(SqliteStore {
+            conn: Mutex::new(conn),
+        })
+    }
+
+    fn lock(&self) -> Result<std::sync::MutexGuard<'_, Connection>, StoreError> {
+        self.conn
+            .lock()
+            .map_err(|_| StoreError::Database("a writer panicked".into()))
+    }
+}
+
+fn apply(tx: &rusqlite::Transaction<'_>, w: &Write) -> Result<(), StoreError> {
+    match w {
+        Write::Create {
+            code,
+            game,
+            config,
+            clock,
+            seat,
+            token_hash,
+            at_ms,
+        } => {
+            let (first, second) = match seat {
+                Seat::First => (Some(&token_hash[..]), None),
+                Seat::Second => (None, Some(&token_hash[..])),
+            };
+            let r = tx.execute(
+                "INSERT INTO games (code, game, config, clock_initial_ms, clock_increment_ms,
+                   first_token_sha256, second_token_sha256, created_ms)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                params![
+                    code,
+                    game,
+                    config.to_string(),
+                    clock.map(|c| to_sql(c.initial_ms)),
+                    clock.map(|c| to_sql(c.increment_ms)),
+                    first,
+                    second,
+                    to_sql(*at_ms)
+                ],
+            );
+            match r {
+                Err(rusqlite::Error::SqliteFailure(e, _))
+                    if e.code == rusqlite::ErrorCode::ConstraintViolation =>
+                {
+                    return Err(StoreError::CodeTaken(code.clone()))
+                }
+                r => {
+                    r?;
+                }
+            }
+        }
+        Write::Seat {
+            code,
+            seat,
+            token_hash,
+        } => {
+            let sql = match seat {
+                Seat::First => "UPDATE games SET first_token_sha256 = ?2 WHERE code = ?1",
+                Seat::Second => "UPDATE games SET second_token_sha256 = ?2 WHERE code = ?1",
+            };
+            tx.execute(sql, params![code, &token_hash[..]])?;
+        }
+        Write::Move {
+            code,
+            ply,
+            text,
+            at_ms,
+            clock_ms,
+        } => {
+            tx.execute(
+                "INSERT INTO moves (code, ply, text, at_ms, first_ms, second_ms)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![
+                    code,
+                    ply,
+                    text,
+                    to_sql(*at_ms),
+                    clock_ms.map(|c| to_sql(c[0])),
+                    clock_ms.map(|c| to_sql(c[1]))
+                ],
+            )?;
+        }
+        Write::Finish {
+            code,
+            result,
+            at_ms,
+        } => {
+            let json =
+                serde_json::to_string(result).map_err(|e| StoreError::Database(e.to_string()))?;
+            tx.execute(
+                "UPDATE games SET result = ?2, finished_ms = ?3 WHERE code = ?1",
+                params![code, json, to_sql(*at_ms)],
+            )?;
+        }
+    }
+    Ok(())
+}
+
+fn to_sql(v: u64) -> i64 {
+    i64::try_from(v).unwrap_or(i64::MAX)
+}
+
+fn from_sql(v: i64) -> u64 {
+    u64::try_from(v).unwrap_or(0)
+}
+
+fn hash_of(blob: Option<Vec<u8>>) -> Option<[u8; 32]> {
+    blob.and_then(|b| <[u8; 32]>::try_from(b.as_slice()).ok())
+}
+
+type GameRow = (
+    String,
+    String,
+    String,
+    Option<i64>,
+    Option<i64>,
+    Option<Vec<u8>>,
+    Option<Vec<u8>>,
+    i64,
+    Option<String>,
+);
+
+const GAME_COLUMNS: &str = "code, game, config, clock_initial_ms, clock_increment_ms,
+    first_token_sha256, second_token_sha256, created_ms, result";
+
+fn read_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
+    Ok((
+        row.get(0)?,
+        row.get(1)?,
+        row.get(2)?,
+        row.get(3)?,
+        row.get(4)?,
+        row.get(5)?,
+        row.get(6)?,
+        row.get(7)?,
+        row.get(8)?,
+    ))
+}
+
+fn complete(conn: &Connection, row: GameRow) -> Result<StoredGame, StoreError> {
+    let (code, game, config, initial, increment, first, second, created, result) = row;
+    let config = serde_json::from_str(&config).map_err(|e| StoreError::Database(e.to_string()))?;
+    let result = match result {
+        Some(text) => {
+            Some(serde_json::from_str(&text).map_err(|e| StoreError::Database(e.to_string()))?)
+        }
+        None => None,
+    };
+    let clock = match (initial, increment) {
+        (Some(i), Some(n)) => Some(ClockSpec {
+            initial_ms: from_sql(i),
+            increment_ms: from_sql(n),
+        }),
+        _ => None,
+    };
+    let mut stmt = conn.prepare_cached(
+        "SELECT text, at_ms, first_ms, second_ms FROM moves WHERE code = ?1 ORDER BY ply",
+    )?;
+    let mut moves = Vec::new();
+    let mut last_activity_ms = from_sql(created);
+    let mut clock_ms = None;
+    let rows = stmt.query_map(params![code], |r| {
+        Ok((
+            r.get::<_, String>(0)?,
+            r.get::<_, i64>(1)?,
+            r.get::<_, Option<i64>>(2)?,
+            r.get::<_, Option<i64>>(3)?,
+        ))
+    })?;
+    for row in rows {
+        let (text, at, a, b) = row?;
+        moves.push(text);
+        last_activity_ms = from_sql(at);
+        clock_ms = match (a, b) {
+            (Some(a), Some(b)) => Some([from_sql(a), from_sql(b)]),
+            _ => None,
+        };
+    }
+    Ok(StoredGame {
+        code,
+        game,
+        config,
+        clock,
+        token_hashes: [hash_of(first), hash_of(second)],
+        moves,
+        clock_ms,
+        last_activity_ms,
+        result,
+    })
+}
+
+impl Store for SqliteStore {
+    fn write(&self, writes: &[Write]) -> Result<(), StoreError> {
+        let mut conn = self.lock()?;
+        let tx = conn.transaction()?;
+        for w in writes {
+            apply(&tx, w)?;
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    fn unfinished(&self) -> Result<Vec<StoredGame>, StoreError> {
+        let conn = self.lock()?;
+        let rows: Vec<GameRow> = conn
+            .prepare(&format!(
+                "SELECT {GAME_COLUMNS} FROM games WHERE result IS NULL"
+            ))?
+            .query_map([], read_row)?
+            .collect::<Result<_, _>>()?;
+        rows.into_iter().map(|row| complete(&conn, row)).collect()
+    }
+
+    fn game(&self, code: &str) -> Result<Option<StoredGame>, StoreError> {
+        let conn = self.lock()?;
+        let row = conn
+            .query_row(
+                &format!("SELECT {GAME_COLUMNS} FROM games WHERE code = ?1"),
+                params![code],
+                read_row,
+            )
+            .optional()?;
+        row.map(|row| complete(&conn, row)).transpose()
+    }
+}
+
+type Job = (Write, oneshot::Sender<Result<(), StoreError>>);
+
+/// Group commit: one thread takes the writes of every game from a queue and
+/// commits as many as are waiting (up to [`STORE_BATCH`]) in one
+/// transaction, then answers each. A write is acknowledged only once it is
+/// durable; a batch that fails is retried write by write, so one bad write
+/// fails alone.
+#[derive(Debug, Clone)]
+pub struct Writer {
+    queue: mpsc::Sender<Job>,
+}
+
+impl Writer {
+    /// Starts the writer thread over `store`. The thread ends when every
+    /// clone of the `Writer` is dropped, after committing what was queued;
+    /// join the returned handle to wait for that.
+    ///
+    /// # Errors
+    /// The thread could not be started.
+    pub fn start<S: Store + ?Sized>(
+        store: std::sync::Arc<S>,
+    ) -> std::io::Result<(Writer, thread::JoinHandle<()>)> {
+        let (queue, mut rx) = mpsc::channel::<Job>(STORE_QUEUE_CAPACITY);
+        let handle = thread::Builder::new()
+            .name("store-writer".into())
+            .spawn(move || {
+                let mut batch: Vec<Job> = Vec::with_capacity(STORE_BATCH);
+                while let Some(job) = rx.blocking_recv() {
+                    batch.push(job);
+                    while batch.len() < STORE_BATCH {
+                        match rx.try_recv() {
+                            Ok(job) => batch.push(job),
+                            Err(_) => break,
+                        }
+                    }
+                    let writes: Vec<Write> = batch.iter().map(|(w, _)| w.clone()).collect();
+                    if store.write(&writes).is_ok() {
+                        for (_, reply) in batch.drain(..) {
+                            let _ = reply.send(Ok(()));
+                        }
+                    } else {
+                        for (w, reply) in batch.drain(..) {
+                            let _ = reply.send(store.write(std::slice::from_ref(&w)));
+                        }
+                    }
+                }
+            })?;
+        Ok((Writer { queue }, handle))
+    }
+
+    /// Stores `write`; returns once it is durable.
+    ///
+    /// # Errors
+    /// The store failed, or the writer is gone.
+    pub async fn write(&self, write: Write) -> Result<(), StoreError> {
+        let (tx, rx) = oneshot::channel();
+        self.queue
+            .send((write, tx))
+            .await
+            .map_err(|_| StoreError::Closed)?;
+        rx.await.map_err(|_| StoreError::Closed)?
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::Ending;
+
+    fn create(code: &str) -> Write {
+        Write::Create {
+            code: code.into(),
+            game: "kybo".into(),
+            config: serde_json::json!({}),
+            clock: Some(ClockSpec {
+                initial_ms: 1000,
+                increment_ms: 10,
+            }),
+            seat: Seat::Second,
+            token_hash: [7; 32],
+            at_ms: 5,
+        }
+    }
+
+    #[test]
+    fn games_moves_and_results_come_back() {
+        let store = SqliteStore::in_memory().unwrap();
+        store.write(&[create("AAAAAA"), create("BBBBBB")]).unwrap();
+        store
+            .write(&[
+                Write::Seat {
+                    code: "AAAAAA".into(),
+                    seat: Seat::First,
+                    token_hash: [9; 32],
+                },
+                Write::Move {
+                    code: "AAAAAA".into(),
+                    ply: 0,
+                    text: "m1".into(),
+                    at_ms: 20,
+                    clock_ms: Some([900, 1000]),
+                },
+                Write::Move {
+                    code: "AAAAAA".into(),
+                    ply: 1,
+                    text: "m2".into(),
+                    at_ms: 30,
+                    clock_ms: Some([900, 950]),
+                },
+            ])
+            .unwrap();
+        let result = GameResult {
+            winner: Some(Seat::First),
+            ending: Ending::Resignation,
+            text: "x".into(),
+        };
+        store
+            .write(&[Write::Finish {
+                code: "BBBBBB".into(),
+                result: result.clone(),
+                at_ms: 40,
+            }])
+            .unwrap();
+        let open = store.unfinished().unwrap();
+        assert_eq!(open.len(), 1);
+        let g = &open[0];
+        assert_eq!(g.code, "AAAAAA");
+        assert_eq!(g.moves, ["m1", "m2"]);
+        assert_eq!(g.token_hashes, [Some([9; 32]), Some([7; 32])]);
+        assert_eq!(g.clock_ms, Some([900, 950]));
+        assert_eq!(g.last_activity_ms, 30);
+        assert_eq!(store.game("BBBBBB").unwrap().unwrap().result, Some(result));
+        assert_eq!(store.game("CCCCCC").unwrap(), None);
+    }
+
+    #[test]
+    fn a_failed_batch_writes_nothing_and_a_taken_code_is_named() {
+        let store = SqliteStore::in_memory().unwrap();
+        store.write(&[create("AAAAAA")]).unwrap();
+        let err = store
+            .write(&[create("CCCCCC"), create("AAAAAA")])
+            .unwrap_err();
+        assert!(matches!(err, StoreError::CodeTaken(c) if c == "AAAAAA"));
+        assert_eq!(store.game("CCCCCC").unwrap(), None);
+    }
+
+    #[tokio::test]
+    async fn the_writer_fails_one_bad_write_alone() {
+        let store = std::sync::Arc::new(SqliteStore::in_memory().unwrap());
+        let (writer, handle) = Writer::start(store.clone()).unwrap();
+        writer.write(create("AAAAAA")).await.unwrap();
+        let (a, b) = tokio::join!(
+            writer.write(create("AAAAAA")),
+            writer.write(create("DDDDDD"))
+        );
+        assert!(matches!(a, Err(StoreError::CodeTaken(_))));
+        assert!(b.is_ok());
+        drop(writer);
+        handle.join().unwrap();
+        assert!(store.game("DDDDDD").unwrap().is_some());
+    }
+
+    #[test]
+    fn a_file_database_survives_reopening() {
+        let dir = std::env::temp_dir().join(format!("board-online-store-{}", std::process::id()));
+        let _ = std::fs::remove_file(&dir);
+        {
+            let store = SqliteStore::open(&dir).unwrap();
+            store.write(&[create("EEEEEE")]).unwrap();
+        }
+        let store = SqliteStore::open(&dir).unwrap();
+        assert_eq!(store.unfinished().unwrap().len(), 1);
+        drop(store);
+        for suffix in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{suffix}", dir.display()));
+        }
+    }
+}

@@ -1,0 +1,8 @@
+//! Whole games through the real server binary and CLI clients, a server
+//! killed and restarted mid-game, a dropped connection's resync, and hostile
+//! input over raw WebSockets.
+
+mod harness;
+
+mod games;
+mod hostile;
