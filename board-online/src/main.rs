@@ -98,6 +98,15 @@ enum SeatArg {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    // Logs go to standard error, at the level RUST_LOG names (default `info`);
+    // standard output carries the lines a script reads (`listening on …`).
+    tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
+        )
+        .init();
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(r) => r,
         Err(e) => {
@@ -132,6 +141,8 @@ fn main() -> ExitCode {
                     .await
                     .map_err(|e| e.to_string())?;
                 let addr = server.local_addr().map_err(|e| e.to_string())?;
+                // Handlers first, so a signal right after the line below is caught.
+                let stop = board_online::server::shutdown_signal();
                 println!("listening on {addr}");
                 if server.restored() > 0 {
                     let _ = writeln!(
@@ -140,10 +151,7 @@ fn main() -> ExitCode {
                         server.restored()
                     );
                 }
-                server
-                    .run(board_online::server::shutdown_signal())
-                    .await
-                    .map_err(|e| e.to_string())?;
+                server.run(stop).await.map_err(|e| e.to_string())?;
                 // Whoever started the server may have stopped reading.
                 let _ = writeln!(std::io::stdout(), "stopped");
                 Ok(())

@@ -194,8 +194,8 @@ impl Registry {
     #[must_use]
     pub fn standard() -> Registry {
         Registry::new()
-            .with::<echec_o_cube::Position>("echec-o-cube")
-            .with::<kybo::Position>("kybo")
+            .with::<echec_o_cube::Match>("echec-o-cube")
+            .with::<kybo::Match>("kybo")
             .with::<chess3d::Match>("chess3d")
     }
 

@@ -373,6 +373,7 @@ impl Room {
 
     /// Ends the game: stores the result, then tells everyone.
     async fn finish(&mut self, result: GameResult) {
+        tracing::info!(code = %self.code, plies = self.moves.len(), "game over: {}", result.text);
         if self.result.is_some() {
             return;
         }
@@ -387,7 +388,7 @@ impl Room {
         {
             // The game is over in memory regardless; a restart from the
             // store would continue it from its last stored move.
-            eprintln!("game {}: could not store its result: {e}", self.code);
+            tracing::error!(code = %self.code, "could not store the result: {e}");
         }
         let now = Instant::now();
         let running = self.running();
@@ -570,7 +571,7 @@ impl Room {
         }
         if let Err(e) = self.table.play(&canonical) {
             // check() accepted it; play() must too (the Game contract).
-            eprintln!("game {}: a checked move failed to play: {e}", self.code);
+            tracing::error!(code = %self.code, "a checked move failed to play: {e}");
         }
         self.moves.push(canonical);
         self.last_activity = Instant::now();
@@ -933,7 +934,7 @@ impl Hub {
             let mut table = match self.registry.start(&stored.game, &stored.config) {
                 Ok(t) => t,
                 Err(e) => {
-                    eprintln!("game {}: not restored: {e}", stored.code);
+                    tracing::warn!(code = %stored.code, "not restored: {e}");
                     continue;
                 }
             };
@@ -943,9 +944,9 @@ impl Hub {
                 .enumerate()
                 .find_map(|(i, m)| table.play(m).err().map(|e| (i, e)))
             {
-                eprintln!(
-                    "game {}: not restored: move {} does not replay: {e}",
-                    stored.code,
+                tracing::warn!(
+                    code = %stored.code,
+                    "not restored: move {} does not replay: {e}",
                     i + 1
                 );
                 continue;

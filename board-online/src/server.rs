@@ -168,25 +168,39 @@ impl Server {
     }
 }
 
-/// Completes on SIGTERM or Ctrl-C (SIGINT).
-pub async fn shutdown_signal() {
-    let ctrl_c = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
+/// A future that completes on SIGTERM or Ctrl-C (SIGINT). The handlers are
+/// installed when this is called, not when the future is first polled, so a
+/// signal sent as soon as the server says it listens is not lost.
+///
+/// Call it inside the Tokio runtime.
+pub fn shutdown_signal() -> impl Future<Output = ()> + Send + 'static {
     #[cfg(unix)]
-    let term = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut s) => {
-                s.recv().await;
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        let mut term = signal(SignalKind::terminate()).ok();
+        let mut interrupt = signal(SignalKind::interrupt()).ok();
+        async move {
+            let term = async {
+                match term.as_mut() {
+                    Some(s) => drop(s.recv().await),
+                    None => std::future::pending::<()>().await,
+                }
+            };
+            let interrupt = async {
+                match interrupt.as_mut() {
+                    Some(s) => drop(s.recv().await),
+                    None => std::future::pending::<()>().await,
+                }
+            };
+            tokio::select! {
+                () = term => {},
+                () = interrupt => {},
             }
-            Err(_) => std::future::pending::<()>().await,
         }
-    };
+    }
     #[cfg(not(unix))]
-    let term = std::future::pending::<()>();
-    tokio::select! {
-        () = ctrl_c => {},
-        () = term => {},
+    async {
+        let _ = tokio::signal::ctrl_c().await;
     }
 }
 
