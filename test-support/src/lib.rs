@@ -1,0 +1,7 @@
+//! Test helpers shared by the game crates of the workspace, written once:
+//! each crate takes this unpublished crate as a dev-dependency.
+
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+pub mod svg;
