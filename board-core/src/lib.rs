@@ -72,7 +72,9 @@ pub use search::Mcts;
 #[doc(hidden)]
 pub use serde as __serde;
 #[cfg(feature = "serde")]
-pub use serde_impls::deserialize_from_str;
+pub use serde_impls::{
+    deserialize_config_and_text, deserialize_from_str, serialize_config_and_text,
+};
 pub use square::{File, Rank, Square};
 #[cfg(feature = "svg")]
 pub use svg::{escape as svg_escape, Svg};

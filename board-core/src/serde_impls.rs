@@ -86,6 +86,113 @@ macro_rules! serde_via_text {
 
 serde_via_text!(File, Rank, Square, Level, Cell);
 
+/// Writes the one shape of a game position: `{"config": <config>, "text": "<text>"}`.
+///
+/// # Errors
+/// Those of the serializer.
+pub fn serialize_config_and_text<S, C>(s: S, config: &C, text: &str) -> Result<S::Ok, S::Error>
+where
+    S: Serializer,
+    C: Serialize,
+{
+    use serde::ser::SerializeStruct;
+    let mut st = s.serialize_struct("Position", 2)?;
+    st.serialize_field("config", config)?;
+    st.serialize_field("text", text)?;
+    st.end()
+}
+
+/// Reads the one shape of a game position, `{"config": …, "text": …}`: the
+/// configuration (its default when left out) and the text, for the game's
+/// own validating reader. Unknown or repeated fields are refused with a
+/// message quoting at most an [`excerpt`](crate::excerpt) of the field name.
+///
+/// # Errors
+/// The input is not such an object, or the configuration is invalid.
+pub fn deserialize_config_and_text<'de, D, C>(d: D) -> Result<(C, String), D::Error>
+where
+    D: Deserializer<'de>,
+    C: Deserialize<'de> + Default,
+{
+    struct V<C>(PhantomData<C>);
+    impl<'de, C: Deserialize<'de> + Default> Visitor<'de> for V<C> {
+        type Value = (C, String);
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("a position object {\"config\": {…}, \"text\": \"…\"}")
+        }
+        fn visit_map<A: serde::de::MapAccess<'de>>(
+            self,
+            mut map: A,
+        ) -> Result<Self::Value, A::Error> {
+            let mut config: Option<C> = None;
+            let mut text: Option<String> = None;
+            while let Some(key) = map.next_key::<String>()? {
+                match key.as_str() {
+                    "config" if config.is_none() => config = Some(map.next_value()?),
+                    "text" if text.is_none() => text = Some(map.next_value()?),
+                    "config" | "text" => {
+                        return Err(A::Error::custom(format!("duplicate field `{key}`")))
+                    }
+                    other => {
+                        return Err(A::Error::custom(format!(
+                            "unknown field `{}`, expected `config` or `text`",
+                            crate::excerpt(other)
+                        )))
+                    }
+                }
+            }
+            let text = text.ok_or_else(|| A::Error::missing_field("text"))?;
+            Ok((config.unwrap_or_default(), text))
+        }
+    }
+    d.deserialize_map(V(PhantomData))
+}
+
+/// Implements `Serialize` and `Deserialize` (feature `serde`) for a game's
+/// position type in the one shape `{"config": …, "text": …}`
+/// ([`serialize_config_and_text`], [`deserialize_config_and_text`]), through
+/// its `config()`, `to_text()` and validating `from_text_with_config(text,
+/// config)`, so every position read is checked like its text.
+#[macro_export]
+macro_rules! serde_via_config_and_text {
+    ($t:ty) => {
+        impl $crate::__serde::Serialize for $t {
+            fn serialize<S: $crate::__serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                $crate::serialize_config_and_text(s, &self.config(), &self.to_text())
+            }
+        }
+        impl<'de> $crate::__serde::Deserialize<'de> for $t {
+            fn deserialize<D: $crate::__serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                let (config, text) = $crate::deserialize_config_and_text(d)?;
+                <$t>::from_text_with_config(&text, config)
+                    .map_err(<D::Error as $crate::__serde::de::Error>::custom)
+            }
+        }
+    };
+}
+
+/// Implements `Serialize` and `Deserialize` (feature `serde`) for a game's
+/// `Match` as its record text: written from `record()`, read by parsing the
+/// record type and replaying it (`replay()`), so an illegal move is refused.
+#[macro_export]
+macro_rules! serde_via_record {
+    ($match:ty, $record:ty) => {
+        impl $crate::__serde::Serialize for $match {
+            fn serialize<S: $crate::__serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.collect_str(&self.record())
+            }
+        }
+        impl<'de> $crate::__serde::Deserialize<'de> for $match {
+            fn deserialize<D: $crate::__serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                let record: $record = $crate::deserialize_from_str(d)?;
+                record
+                    .replay()
+                    .map_err(<D::Error as $crate::__serde::de::Error>::custom)
+            }
+        }
+    };
+}
+
 impl Serialize for Bitboard {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_u64(self.0)
@@ -135,5 +242,28 @@ mod tests {
             serde_json::from_str::<Outcome<Color, u8>>(&json).unwrap(),
             o
         );
+    }
+
+    #[test]
+    fn config_and_text_objects_are_read_with_bounded_errors() {
+        use super::deserialize_config_and_text;
+        let read = |json: &str| -> Result<(u8, String), String> {
+            let mut de = serde_json::Deserializer::from_str(json);
+            deserialize_config_and_text(&mut de).map_err(|e| e.to_string())
+        };
+        assert_eq!(read(r#"{"config": 7, "text": "x"}"#), Ok((7, "x".into())));
+        // A missing configuration is the default one.
+        assert_eq!(read(r#"{"text": "x"}"#), Ok((0, "x".into())));
+        assert!(read(r#"{"config": 7}"#)
+            .unwrap_err()
+            .contains("missing field `text`"));
+        assert!(read(r#"{"text": "a", "text": "b"}"#)
+            .unwrap_err()
+            .contains("duplicate field `text`"));
+        let huge = format!(r#"{{"{}": 1}}"#, "k".repeat(1 << 20));
+        let err = read(&huge).unwrap_err();
+        assert!(err.starts_with("unknown field `kkkk"), "{err}");
+        assert!(err.len() < 200, "{} bytes", err.len());
+        assert!(read("[1, 2]").is_err());
     }
 }

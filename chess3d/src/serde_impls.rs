@@ -105,68 +105,19 @@ impl<'de> Deserialize<'de> for Config {
     }
 }
 
-impl Serialize for Position {
-    /// `{"config": {"levels": 3}, "text": "<FEN3D>"}`.
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut st = s.serialize_struct("Position", 2)?;
-        st.serialize_field("config", &self.config())?;
-        st.serialize_field("text", &self.fen())?;
-        st.end()
-    }
-}
-
-/// Reads `{"config": …, "text": …}` (config optional, default 3 levels) and
-/// checks it as [`Position::from_text_with_config`] does.
-fn position_from_map<'de, D: Deserializer<'de>>(d: D) -> Result<Position, D::Error> {
-    struct V;
-    impl<'de> Visitor<'de> for V {
-        type Value = Position;
-        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            f.write_str(
-                "a chess3d position object {\"config\": {\"levels\": N}, \"text\": \"<FEN3D>\"}",
-            )
-        }
-        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Position, A::Error> {
-            let mut config: Option<Config> = None;
-            let mut text: Option<String> = None;
-            while let Some(key) = map.next_key::<String>()? {
-                match key.as_str() {
-                    "config" if config.is_none() => config = Some(map.next_value()?),
-                    "text" if text.is_none() => text = Some(map.next_value()?),
-                    "config" | "text" => {
-                        return Err(de::Error::custom(format!("duplicate field `{key}`")))
-                    }
-                    other => return Err(unknown_field(other, "`config` or `text`")),
-                }
-            }
-            let text = text.ok_or_else(|| de::Error::missing_field("text"))?;
-            Position::from_text_with_config(&text, config.unwrap_or_default())
-                .map_err(de::Error::custom)
-        }
-    }
-    d.deserialize_map(V)
-}
-
-impl<'de> Deserialize<'de> for Position {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Position, D::Error> {
-        position_from_map(d)
-    }
-}
+board_core::serde_via_config_and_text!(Position);
 
 impl<const L: usize> Serialize for FixedPosition<L> {
     /// The shape of [`Position`]: `{"config": {"levels": L}, "text": "<FEN3D>"}`.
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut st = s.serialize_struct("Position", 2)?;
-        st.serialize_field("config", &Config::new(L).unwrap_or_default())?;
-        st.serialize_field("text", &self.fen())?;
-        st.end()
+        board_core::serialize_config_and_text(s, &Config::new(L).unwrap_or_default(), &self.fen())
     }
 }
 
 impl<'de, const L: usize> Deserialize<'de> for FixedPosition<L> {
     /// The shape of [`Position`], with `L` levels.
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let pos = position_from_map(d)?;
+        let pos = Position::deserialize(d)?;
         if pos.levels() != L {
             return Err(de::Error::custom(crate::PositionError::LevelsDisagree {
                 found: pos.levels(),
@@ -177,20 +128,7 @@ impl<'de, const L: usize> Deserialize<'de> for FixedPosition<L> {
     }
 }
 
-impl Serialize for Match {
-    /// As the game's record text.
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(&self.record())
-    }
-}
-
-impl<'de> Deserialize<'de> for Match {
-    /// From a record text, replayed.
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let record: Record = board_core::deserialize_from_str(d)?;
-        record.replay().map_err(de::Error::custom)
-    }
-}
+board_core::serde_via_record!(Match, Record);
 
 #[cfg(test)]
 mod tests {
