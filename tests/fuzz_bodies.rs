@@ -117,8 +117,7 @@ fn json_of_states_that_break_a_rule_is_refused() {
     assert!(Chess3d::from_json(fine).is_ok());
     // EOC-4, EOC-9 (issue #12): three pieces on the board, all placed by One
     // with no closure that could have given a bonus turn.
-    let start = EchecOCube::start();
-    let mut pos = start.clone();
+    let mut pos = EchecOCube::start();
     for text in ["P D5-E5", "F E5-E6", "P D6-E6"] {
         pos.play(pos.parse_move(text).unwrap()).unwrap();
     }
@@ -137,6 +136,6 @@ fn json_of_states_that_break_a_rule_is_refused() {
     );
     // The true text of the same board is accepted.
     let honest = format!(r#"{{"config":{{}},"text":"{three}"}}"#);
-    assert_eq!(EchecOCube::from_json(&honest), Ok(pos.clone()));
+    assert_eq!(EchecOCube::from_json(&honest), Ok(pos));
     json::<EchecOCube>(doc.as_bytes());
 }
