@@ -5,7 +5,8 @@
 //! ```
 //!
 //! In a terminal, redraws one board in place after each move with a short
-//! pause (`--delay`, default 25 ms) and a line with the move and the score or
+//! pause (`--delay`, default 10 ms, so the three games take under 20 s) and
+//! a line with the move and the score or
 //! material; through a pipe, or with `--quiet`, prints only the final
 //! position. Then the game record and the result. `--watch` redraws even
 //! through a pipe. NAME is `echec-o-cube`, `kybo` or `chess3d`; without
@@ -34,7 +35,7 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
         seed: 1,
         playouts: 150,
         watch: None,
-        delay: Duration::from_millis(25),
+        delay: Duration::from_millis(10),
     };
     while let Some(arg) = args.next() {
         let mut value = |flag: &str| args.next().ok_or(format!("{flag} needs a value"));
