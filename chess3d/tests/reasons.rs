@@ -2,49 +2,13 @@
 //! exactly the error `play` returns; what a click-to-move UI asks; error
 //! messages stay short whatever the input (issue #12).
 
+mod common;
+use common::fen;
+
 use chess3d::{
     Cell, Color, Config, EndReason, Geometry, Match, Move, MoveKind, Outcome, Piece, PlayError,
     Position, Record, Role,
 };
-
-/// A FEN3D text with `levels` levels holding `pieces` (`("N2/C1", 'K')`).
-fn fen(levels: usize, pieces: &[(&str, char)], rest: &str) -> String {
-    let mut boards = vec![[[None::<char>; 8]; 8]; levels];
-    for (cell, p) in pieces {
-        let c: Cell = cell.parse().unwrap();
-        boards[c.level().index()][c.square().rank().index()][c.square().file().index()] = Some(*p);
-    }
-    let text: Vec<String> = boards
-        .iter()
-        .map(|b| {
-            (0..8)
-                .rev()
-                .map(|r| {
-                    let mut s = String::new();
-                    let mut empty = 0;
-                    for square in b[r] {
-                        match square {
-                            Some(p) => {
-                                if empty > 0 {
-                                    s.push_str(&empty.to_string());
-                                }
-                                empty = 0;
-                                s.push(p);
-                            }
-                            None => empty += 1,
-                        }
-                    }
-                    if empty > 0 {
-                        s.push_str(&empty.to_string());
-                    }
-                    s
-                })
-                .collect::<Vec<_>>()
-                .join("/")
-        })
-        .collect();
-    format!("{} {rest}", text.join("|"))
-}
 
 fn pos(pieces: &[(&str, char)], rest: &str) -> Position {
     let text = fen(3, pieces, rest);

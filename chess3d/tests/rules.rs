@@ -1,5 +1,8 @@
 //! Hand-built tests of the rules, each named after its rule ID (C3-n).
 
+mod common;
+use common::fen;
+
 use std::collections::BTreeSet;
 
 use board_core::{perft, Cell, Color, Game, Outcome};
@@ -7,45 +10,6 @@ use chess3d::{
     EndReason, FixedPosition, Match, MoveKind, Piece, PlayError, Position, PositionError, Record,
     Role,
 };
-
-/// A FEN3D text with `levels` levels holding `pieces` (`("N2/C1", 'K')`).
-fn fen(levels: usize, pieces: &[(&str, char)], rest: &str) -> String {
-    let mut boards = vec![[[None::<char>; 8]; 8]; levels];
-    for (cell, p) in pieces {
-        let c: Cell = cell.parse().unwrap();
-        boards[c.level().index()][c.square().rank().index()][c.square().file().index()] = Some(*p);
-    }
-    let text: Vec<String> = boards
-        .iter()
-        .map(|b| {
-            (0..8)
-                .rev()
-                .map(|r| {
-                    let mut s = String::new();
-                    let mut empty = 0;
-                    for square in b[r] {
-                        match square {
-                            Some(p) => {
-                                if empty > 0 {
-                                    s.push_str(&empty.to_string());
-                                }
-                                empty = 0;
-                                s.push(p);
-                            }
-                            None => empty += 1,
-                        }
-                    }
-                    if empty > 0 {
-                        s.push_str(&empty.to_string());
-                    }
-                    s
-                })
-                .collect::<Vec<_>>()
-                .join("/")
-        })
-        .collect();
-    format!("{} {rest}", text.join("|"))
-}
 
 fn pos(levels: usize, pieces: &[(&str, char)], rest: &str) -> Position {
     let text = fen(levels, pieces, rest);

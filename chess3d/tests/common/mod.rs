@@ -1,4 +1,7 @@
-//! Helpers shared by the chess3d test files.
+//! Helpers shared by the chess3d test files (each uses a part of them).
+#![allow(dead_code)]
+
+use board_core::Cell;
 
 /// The positions of `data/perft3d.txt`: each FEN with its `(depth, count)` lines.
 pub fn perft_data() -> Vec<(String, Vec<(u32, u64)>)> {
@@ -17,4 +20,43 @@ pub fn perft_data() -> Vec<(String, Vec<(u32, u64)>)> {
         }
     }
     out
+}
+
+/// A FEN3D text with `levels` levels holding `pieces` (`("N2/C1", 'K')`).
+pub fn fen(levels: usize, pieces: &[(&str, char)], rest: &str) -> String {
+    let mut boards = vec![[[None::<char>; 8]; 8]; levels];
+    for (cell, p) in pieces {
+        let c: Cell = cell.parse().unwrap();
+        boards[c.level().index()][c.square().rank().index()][c.square().file().index()] = Some(*p);
+    }
+    let text: Vec<String> = boards
+        .iter()
+        .map(|b| {
+            (0..8)
+                .rev()
+                .map(|r| {
+                    let mut s = String::new();
+                    let mut empty = 0;
+                    for square in b[r] {
+                        match square {
+                            Some(p) => {
+                                if empty > 0 {
+                                    s.push_str(&empty.to_string());
+                                }
+                                empty = 0;
+                                s.push(p);
+                            }
+                            None => empty += 1,
+                        }
+                    }
+                    if empty > 0 {
+                        s.push_str(&empty.to_string());
+                    }
+                    s
+                })
+                .collect::<Vec<_>>()
+                .join("/")
+        })
+        .collect();
+    format!("{} {rest}", text.join("|"))
 }
