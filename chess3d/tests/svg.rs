@@ -4,7 +4,9 @@
 #![cfg(feature = "svg")]
 
 use board_core::{random_playout, Rng};
-use board_test_support::svg::{index_of, parse, texts_under, with_class, Element};
+use board_test_support::svg::{
+    check_committed_picture, index_of, parse, texts_under, with_class, Element,
+};
 use chess3d::svg::{to_svg, SvgOptions};
 use chess3d::{Cell, Match, Position};
 
@@ -253,13 +255,5 @@ fn finished_game_picture_is_current() {
     );
     assert_eq!(with_class(&elements, "check").len(), 1);
     assert_eq!(with_class(&elements, "last-move").len(), 2);
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/doc/finished.svg");
-    if std::env::var_os("UPDATE_PICTURES").is_some() {
-        std::fs::write(path, &doc).unwrap();
-    }
-    let committed = std::fs::read_to_string(path).unwrap_or_default();
-    assert!(
-        committed == doc,
-        "chess3d/doc/finished.svg differs from what the code draws now; regenerate it with\n  UPDATE_PICTURES=1 cargo test -p chess3d --features svg --test svg"
-    );
+    check_committed_picture(env!("CARGO_MANIFEST_DIR"), "chess3d", &doc);
 }

@@ -4,7 +4,9 @@
 #![cfg(feature = "svg")]
 
 use board_core::{random_playout, Rng};
-use board_test_support::svg::{index_of, parse, texts_under, with_class, Element};
+use board_test_support::svg::{
+    check_committed_picture, index_of, parse, texts_under, with_class, Element,
+};
 use kybo::svg::{to_svg, SvgOptions, View};
 use kybo::{Color, Cube, Match, Position, Square, StackLevel};
 
@@ -307,13 +309,5 @@ fn finished_game_picture_is_current() {
         with_class(&elements, "cube").len(),
         pos.total_cubes() as usize
     );
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/doc/finished.svg");
-    if std::env::var_os("UPDATE_PICTURES").is_some() {
-        std::fs::write(path, &doc).unwrap();
-    }
-    let committed = std::fs::read_to_string(path).unwrap_or_default();
-    assert!(
-        committed == doc,
-        "kybo/doc/finished.svg differs from what the code draws now; regenerate it with\n  UPDATE_PICTURES=1 cargo test -p kybo --features svg --test svg"
-    );
+    check_committed_picture(env!("CARGO_MANIFEST_DIR"), "kybo", &doc);
 }

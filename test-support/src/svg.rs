@@ -129,3 +129,21 @@ pub fn texts_under(elements: &[Element], i: usize) -> String {
 pub fn index_of(elements: &[Element], e: &Element) -> usize {
     elements.iter().position(|x| std::ptr::eq(x, e)).unwrap()
 }
+
+/// Checks that the committed picture `crate_dir/doc/finished.svg` of crate
+/// `name` is exactly `doc`, what the code draws now; with `UPDATE_PICTURES`
+/// set in the environment, first writes `doc` there.
+///
+/// # Panics
+/// The committed file differs from `doc` (the message says how to regenerate it).
+pub fn check_committed_picture(crate_dir: &str, name: &str, doc: &str) {
+    let path = format!("{crate_dir}/doc/finished.svg");
+    if std::env::var_os("UPDATE_PICTURES").is_some() {
+        std::fs::write(&path, doc).expect("the picture is written");
+    }
+    let committed = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        committed == doc,
+        "{name}/doc/finished.svg differs from what the code draws now; regenerate it with\n  UPDATE_PICTURES=1 cargo test -p {name} --features svg --test svg"
+    );
+}
