@@ -1,14 +1,16 @@
-//! The main job: each game played from start to end between two search agents.
+//! The main job: each game played from start to end between two of its computer agents.
 //!
 //! ```text
-//! cargo run --release --example demo -- [--game NAME] [--seed N] [--playouts N] [--watch | --quiet] [--delay MS]
+//! cargo run --release --example demo -- [--game NAME] [--seed N] [--nodes N] [--watch | --quiet] [--delay MS]
 //! ```
 //!
 //! In a terminal, redraws one board in place after each move with a short
 //! pause (`--delay`, default 10 ms, so the three games take under 20 s) and
 //! a line with the move and the score or
 //! material; through a pipe, or with `--quiet`, prints only the final
-//! position. Then the game record and the result. `--watch` redraws even
+//! position. Then the game record and the result. `--nodes` is the first
+//! agent's budget a move (the second gets half); the same seed and budget
+//! always give the same game. `--watch` redraws even
 //! through a pipe. NAME is `echec-o-cube`, `kybo` or `chess3d`; without
 //! `--game` all three are played in turn.
 
@@ -23,7 +25,7 @@ use board_games::Kit;
 struct Options {
     games: Vec<String>,
     seed: u64,
-    playouts: u32,
+    nodes: u64,
     watch: Option<bool>,
     delay: Duration,
 }
@@ -33,7 +35,7 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
     let mut o = Options {
         games: names.iter().map(|s| s.to_string()).collect(),
         seed: 1,
-        playouts: 150,
+        nodes: 150,
         watch: None,
         delay: Duration::from_millis(10),
     };
@@ -57,10 +59,10 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
                     .parse()
                     .map_err(|_| format!("--seed {:?}: not a number", board_core::excerpt(&v)))?;
             }
-            "--playouts" => {
-                let v = value("--playouts")?;
-                o.playouts = v.parse().ok().filter(|&n| n > 0).ok_or(format!(
-                    "--playouts {:?}: not a positive number",
+            "--nodes" => {
+                let v = value("--nodes")?;
+                o.nodes = v.parse().ok().filter(|&n| n > 0).ok_or(format!(
+                    "--nodes {:?}: not a positive number",
                     board_core::excerpt(&v)
                 ))?;
             }
@@ -102,9 +104,9 @@ fn main() -> ExitCode {
     let mut out = stdout.lock();
     for game in &o.games {
         let result = match game.as_str() {
-            "echec-o-cube" => demo::<EchecOCube>(o.seed, o.playouts, show, &mut out).map(|_| ()),
-            "kybo" => demo::<Kybo>(o.seed, o.playouts, show, &mut out).map(|_| ()),
-            _ => demo::<Chess3d>(o.seed, o.playouts, show, &mut out).map(|_| ()),
+            "echec-o-cube" => demo::<EchecOCube>(o.seed, o.nodes, show, &mut out).map(|_| ()),
+            "kybo" => demo::<Kybo>(o.seed, o.nodes, show, &mut out).map(|_| ()),
+            _ => demo::<Chess3d>(o.seed, o.nodes, show, &mut out).map(|_| ()),
         };
         if let Err(e) = result.and_then(|()| writeln!(out)) {
             eprintln!("demo: {e}");

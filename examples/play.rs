@@ -1,26 +1,26 @@
 //! Play any of the three games in the terminal, against the computer or a friend.
 //!
 //! ```text
-//! cargo run --release --example play -- GAME [--second] [--two-players] [--playouts N] [--seconds S] [--seed N]
+//! cargo run --release --example play -- GAME [--second] [--two-players] [--level easy|normal|hard] [--nodes N] [--seed N]
 //! ```
 //!
 //! GAME is `echec-o-cube`, `kybo` or `chess3d`. You move first unless
-//! `--second`. The computer is a Monte Carlo tree search; `--playouts` (default
-//! 2000) and `--seconds` (a time limit per move) set its strength. At the prompt:
+//! `--second`. The computer is the game's own agent; `--level` sets the time
+//! it thinks a move (easy 0.1 s, normal 0.5 s, the default, hard 2 s), and
+//! `--nodes` gives it a fixed budget instead, for games that replay
+//! identically with the same `--seed`. At the prompt:
 //! a move in the game's move text, `?` for the legal moves grouped by place
 //! (`? D5` for one place), `undo`, `redo`, `claim` (a draw, in chess3d),
 //! `save FILE` for the game record, `board`, `quit`. Leaving a game with moves
 //! played saves its record to a file named in the message. A line may be at
 //! most 4 KiB; a longer one ends the program with status 2.
 
-use std::io;
-use std::process::ExitCode;
-use std::time::Duration;
-
-use board_core::Mcts;
+use board_core::{Budget, Difficulty};
 use board_games::games::{Chess3d, EchecOCube, Kybo};
 use board_games::session::{interactive, Opponent};
 use board_games::Kit;
+use std::io;
+use std::process::ExitCode;
 
 fn main() -> ExitCode {
     match run(std::env::args().skip(1)) {
@@ -36,7 +36,7 @@ fn run(mut args: impl Iterator<Item = String>) -> Result<(), String> {
     let names = [EchecOCube::NAME, Kybo::NAME, Chess3d::NAME];
     let mut game = None;
     let mut human_first = true;
-    let mut agent = Mcts::with_playouts(2000);
+    let mut budget = Difficulty::Normal.budget();
     let mut two_players = false;
     let mut seed = 1;
     while let Some(arg) = args.next() {
@@ -44,25 +44,18 @@ fn run(mut args: impl Iterator<Item = String>) -> Result<(), String> {
         match arg.as_str() {
             "--second" => human_first = false,
             "--two-players" => two_players = true,
-            "--playouts" => {
-                let v = value("--playouts")?;
-                agent.playouts = v.parse().ok().filter(|&n| n > 0).ok_or(format!(
-                    "--playouts {:?}: not a positive number",
+            "--level" => {
+                let v = value("--level")?;
+                let level: Difficulty = v.parse().map_err(|e| format!("--level: {e}"))?;
+                budget = level.budget();
+            }
+            "--nodes" => {
+                let v = value("--nodes")?;
+                let nodes = v.parse().ok().filter(|&n| n > 0).ok_or(format!(
+                    "--nodes {:?}: not a positive number",
                     board_core::excerpt(&v)
                 ))?;
-            }
-            "--seconds" => {
-                let v = value("--seconds")?;
-                let s: f64 = v
-                    .parse()
-                    .ok()
-                    .filter(|s: &f64| s.is_finite() && *s > 0.0)
-                    .ok_or(format!(
-                        "--seconds {:?}: not a positive number",
-                        board_core::excerpt(&v)
-                    ))?;
-                agent.time_limit = Some(Duration::from_secs_f64(s));
-                agent.playouts = u32::MAX;
+                budget = Budget::nodes(nodes);
             }
             "--seed" => {
                 let v = value("--seed")?;
@@ -84,7 +77,7 @@ fn run(mut args: impl Iterator<Item = String>) -> Result<(), String> {
     let opponent = if two_players {
         Opponent::Person
     } else {
-        Opponent::Computer(agent)
+        Opponent::Computer(budget)
     };
     let stdin = io::stdin();
     let mut input = stdin.lock();

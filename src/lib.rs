@@ -9,7 +9,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-use board_core::Game;
+use board_core::{Computer, Game};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
@@ -22,7 +22,7 @@ pub mod session;
 /// What the examples and the harness need from a game beyond [`Game`]: its
 /// name, its `Match`, position text, serde and its own bounds. Implemented
 /// for each game's `Position` in [`games`].
-pub trait Kit: Game + PartialEq + Serialize + DeserializeOwned {
+pub trait Kit: Computer + PartialEq + Serialize + DeserializeOwned {
     /// The game's name on the command line (`echec-o-cube`, `kybo`, `chess3d`).
     const NAME: &'static str;
     /// No game lasts more moves than this (claims and reds included), or

@@ -6,7 +6,7 @@ use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use board_core::{excerpt, Game, Mcts, Outcome, Rng};
+use board_core::{excerpt, Agent, Budget, Game, Outcome};
 
 use crate::input::{read_line, MAX_LINE_BYTES};
 use crate::{Kit, MatchKit};
@@ -29,36 +29,33 @@ pub enum Show {
 /// Clears a terminal and puts the cursor at its top left.
 const CLEAR: &str = "\x1b[H\x1b[2J";
 
-/// Plays `K` from its start to the end between two search agents (the first
-/// with `playouts` playouts a move, the second with half as many), shown as
-/// `show` says, then writes the record and the result.
+/// Plays `K` from its start to the end between two of the game's computer
+/// agents (the first with a budget of `nodes` a move, the second with half
+/// as many), shown as `show` says, then writes the record and the result.
+/// The same seed and budget give the same game.
 ///
 /// # Errors
 /// Writing to `out` failed.
 pub fn demo<K: Kit>(
     seed: u64,
-    playouts: u32,
+    nodes: u64,
     show: Show,
     out: &mut dyn Write,
 ) -> io::Result<Option<OutcomeOf<K>>> {
     let mut game = K::Match::new(K::start());
     let first = game.turn();
-    // Short playouts keep long games (3-D chess) quick to show.
-    let strong = Mcts {
-        max_plies: 200,
-        ..Mcts::with_playouts(playouts)
-    };
-    let weak = Mcts {
-        playouts: (playouts / 2).max(1),
-        ..strong
-    };
-    let mut rng = Rng::new(seed);
+    let mut strong = K::computer(seed);
+    let mut weak = K::computer(seed.wrapping_add(1));
     let title = format!("=== {} (seed {seed}) ===", K::NAME);
     writeln!(out, "{title}")?;
     while game.outcome().is_none() && K::MAX_PLIES.is_none_or(|bound| game.moves().len() < bound) {
-        let agent = if game.turn() == first { &strong } else { &weak };
         let position = game.position();
-        let Some(mv) = agent.choose(position, &mut rng) else {
+        let choice = if game.turn() == first {
+            strong.choose(position, Budget::nodes(nodes))
+        } else {
+            weak.choose(position, Budget::nodes((nodes / 2).max(1)))
+        };
+        let Some(mv) = choice else {
             break;
         };
         let label = format!(
@@ -98,8 +95,9 @@ pub fn demo<K: Kit>(
 /// Who plays in an interactive game.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Opponent {
-    /// The computer ([`Mcts`] with these settings) plays the other side.
-    Computer(Mcts),
+    /// The game's computer ([`Computer::computer`]) plays the other side
+    /// with this budget a move.
+    Computer(Budget),
     /// Two people share the terminal.
     Person,
 }
@@ -131,7 +129,7 @@ pub fn interactive<K: Kit>(
 ) -> io::Result<Option<OutcomeOf<K>>> {
     let mut game = K::Match::new(start);
     let first = game.turn();
-    let mut rng = Rng::new(seed);
+    let mut computer = K::computer(seed);
     let is_human = |g: &K::Match| match opponent {
         Opponent::Person => true,
         Opponent::Computer(_) => (g.turn() == first) == human_first,
@@ -145,10 +143,10 @@ pub fn interactive<K: Kit>(
         if let Some(outcome) = game.outcome() {
             writeln!(out, "{outcome}\ngame over: undo, save FILE or quit?")?;
         } else if !is_human(&game) {
-            let Opponent::Computer(agent) = opponent else {
+            let Opponent::Computer(budget) = opponent else {
                 unreachable!("a person moves when there is no computer")
             };
-            let Some(mv) = agent.choose(game.position(), &mut rng) else {
+            let Some(mv) = computer.choose(game.position(), budget) else {
                 break;
             };
             let number = game.position().move_number(game.moves().len());

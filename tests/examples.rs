@@ -33,7 +33,7 @@ fn stderr(o: &Output) -> String {
 
 #[test]
 fn demo_plays_every_game_to_the_end() {
-    let o = run_example("demo", &["--quiet", "--playouts", "4", "--seed", "5"], "");
+    let o = run_example("demo", &["--quiet", "--nodes", "4", "--seed", "5"], "");
     let out = stdout(&o);
     assert!(o.status.success(), "{}", stderr(&o));
     for game in ["echec-o-cube", "kybo", "chess3d"] {
@@ -68,21 +68,13 @@ fn demo_plays_every_game_to_the_end() {
 
 #[test]
 fn demo_through_a_pipe_is_quiet_and_watch_redraws_in_place() {
-    let piped = run_example("demo", &["--game", "kybo", "--playouts", "2"], "");
+    let piped = run_example("demo", &["--game", "kybo", "--nodes", "2"], "");
     let out = stdout(&piped);
     assert!(piped.status.success(), "{}", stderr(&piped));
     assert!(!out.contains("1. White: "), "{out}");
     let watched = run_example(
         "demo",
-        &[
-            "--game",
-            "kybo",
-            "--playouts",
-            "2",
-            "--watch",
-            "--delay",
-            "0",
-        ],
+        &["--game", "kybo", "--nodes", "2", "--watch", "--delay", "0"],
         "",
     );
     let out = stdout(&watched);
@@ -106,7 +98,7 @@ fn play_lists_refuses_undoes_saves_and_replay_reads_it_back() {
         "?\nA1\nE5\nundo\nD4\nsave {}\nquit\n",
         file.to_str().unwrap()
     );
-    let o = run_example("play", &["kybo", "--playouts", "20"], &input);
+    let o = run_example("play", &["kybo", "--nodes", "20"], &input);
     let out = stdout(&o);
     assert!(o.status.success(), "{}", stderr(&o));
     // KY-3: the first cube goes on a Dungeon square, so 4 legal moves.

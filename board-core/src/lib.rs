@@ -10,8 +10,10 @@
 //! - [`Bitboard`], a set of squares in one `u64`, with shifts that never wrap;
 //! - [`Color`] and [`Outcome`], the players and the result of a game;
 //! - the [`Game`] trait, and written once against it: [`History`] (undo and
-//!   redo), [`perft`], [`divide`], [`random_playout`] with the seeded [`Rng`],
-//!   and the [`Mcts`] search agent;
+//!   redo), [`perft`], [`divide`], [`random_playout`] with the seeded [`Rng`];
+//! - what a computer player is: the [`Agent`] trait, its [`Budget`] (nodes
+//!   or time), the [`Difficulty`] a person picks, the [`Computer`] trait of a game
+//!   that ships its own opponent, and [`Mcts`], a search for any game;
 //! - [`excerpt`], how every error message of the workspace quotes its input.
 //!
 //! The index of a square is `rank * 8 + file` (A1 = 0, H1 = 7, A8 = 56, H8 = 63).
@@ -40,6 +42,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod agent;
 mod bitboard;
 mod cell;
 mod error;
@@ -58,6 +61,7 @@ mod text;
 #[cfg(test)]
 mod tictactoe;
 
+pub use agent::{Agent, Budget, Clock, Computer, Difficulty, ParseDifficultyError, Timer};
 pub use bitboard::{Bitboard, BitboardIter};
 pub use cell::{Cell, Level};
 pub use error::NotationError;
@@ -66,7 +70,7 @@ pub use history::History;
 pub use perft::{divide, perft};
 pub use player::{Color, Outcome};
 pub use playout::{random_playout, Playout, Rng};
-pub use search::Mcts;
+pub use search::{Mcts, Policy, Uniform};
 /// The `serde` crate, for [`serde_via_text!`] to name from other crates.
 #[cfg(feature = "serde")]
 #[doc(hidden)]

@@ -1,13 +1,35 @@
 //! A game-independent search agent: Monte Carlo tree search with random
 //! playouts (UCT), written once against [`Game`].
 
-use std::time::{Duration, Instant};
-
+use crate::agent::{Agent, Budget};
 use crate::game::{Game, MoveList};
 use crate::playout::{random_playout, Rng};
 
-/// Monte Carlo tree search settings. Strength grows with the playouts (or the
-/// time) it may spend per move.
+/// How a Monte Carlo search finishes a game from a new node: the playout
+/// policy. [`Uniform`] plays uniformly random legal moves; a game crate gives
+/// a policy of its own where the rules tell good moves from bad ones.
+pub trait Policy<G: Game>: Send {
+    /// Plays `game` on for at most `max_plies` moves and returns the winner,
+    /// or `None` for a draw or a playout cut by the ply limit.
+    fn playout(&mut self, game: &mut G, rng: &mut Rng, max_plies: usize) -> Option<G::Player>;
+}
+
+/// The policy of uniformly random legal moves ([`random_playout`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Uniform;
+
+impl<G: Game> Policy<G> for Uniform {
+    fn playout(&mut self, game: &mut G, rng: &mut Rng, max_plies: usize) -> Option<G::Player> {
+        random_playout(game, rng, max_plies)
+            .outcome
+            .and_then(|o| o.winner())
+    }
+}
+
+/// Monte Carlo tree search (UCT), an [`Agent`] for any [`Game`]. Strength
+/// grows with the playouts (the budget's nodes) or the time it may spend
+/// per move.
 ///
 /// Rewards are 1 for a win, ½ for a draw or a playout cut by the ply limit,
 /// 0 for a loss, each counted for the player who made the move into a node,
@@ -15,34 +37,21 @@ use crate::playout::{random_playout, Rng};
 /// turns) are handled like any other.
 ///
 /// ```
-/// use board_core::{Mcts, Rng};
-/// let agent = Mcts::with_playouts(500);
-/// assert_eq!(agent.playouts, 500);
-/// // agent.choose(&position, &mut Rng::new(1)) returns a legal move of any `Game`.
-/// # let _ = Rng::new(1);
+/// use board_core::{Agent, Budget, Mcts};
+/// let agent = Mcts::new(7);
+/// assert_eq!(agent.max_plies, 1000);
+/// // agent.choose(&position, Budget::nodes(500)) returns a legal move of any `Game`.
+/// # let _: Mcts = agent;
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Mcts {
-    /// Playouts per move.
-    pub playouts: u32,
-    /// Stop early once this much time has passed (checked between playouts).
-    pub time_limit: Option<Duration>,
+#[derive(Clone, Debug, PartialEq)]
+pub struct Mcts<P = Uniform> {
     /// Longest playout, in moves; a longer one counts as a draw.
     pub max_plies: usize,
     /// The UCT exploration constant (√2 is the textbook value).
     pub exploration: f64,
-}
-
-impl Default for Mcts {
-    fn default() -> Mcts {
-        Mcts {
-            playouts: 1000,
-            time_limit: None,
-            max_plies: 1000,
-            exploration: std::f64::consts::SQRT_2,
-        }
-    }
+    /// How playouts choose their moves.
+    pub policy: P,
+    rng: Rng,
 }
 
 struct Node<G: Game> {
@@ -57,23 +66,43 @@ struct Node<G: Game> {
 }
 
 impl Mcts {
-    /// Default settings with `playouts` playouts per move.
-    pub fn with_playouts(playouts: u32) -> Mcts {
+    /// Uniformly random playouts, seeded with `seed`.
+    pub fn new(seed: u64) -> Mcts {
+        Mcts::with_policy(Uniform, seed)
+    }
+}
+
+impl<P> Mcts<P> {
+    /// Playouts by `policy`, seeded with `seed`.
+    pub fn with_policy(policy: P, seed: u64) -> Mcts<P> {
         Mcts {
-            playouts,
-            ..Mcts::default()
+            max_plies: 1000,
+            exploration: std::f64::consts::SQRT_2,
+            policy,
+            rng: Rng::new(seed),
         }
     }
 
-    /// The move the search prefers (the most visited), or `None` if the game
-    /// has no legal move. Deterministic for a given `rng` state and no time limit.
-    pub fn choose<G: Game>(&self, game: &G, rng: &mut Rng) -> Option<G::Move> {
+    /// The same search with playouts cut after `max_plies` moves.
+    #[must_use]
+    pub fn max_plies(mut self, max_plies: usize) -> Mcts<P> {
+        self.max_plies = max_plies;
+        self
+    }
+
+    /// The move the search prefers (the most visited) after at most the
+    /// budget's playouts, or `None` if the game has no legal move.
+    /// Deterministic for a given seed and a budget without time.
+    pub fn search<G: Game>(&mut self, game: &G, budget: Budget) -> Option<G::Move>
+    where
+        P: Policy<G>,
+    {
         let mut root_moves = MoveList::new();
         game.generate_moves(&mut root_moves);
         if root_moves.len() <= 1 {
             return root_moves.first().copied();
         }
-        let start = Instant::now();
+        let timer = budget.start();
         let mut nodes: Vec<Node<G>> = vec![Node {
             mv: None,
             mover: None,
@@ -83,10 +112,9 @@ impl Mcts {
             visits: 0,
             reward: 0.0,
         }];
-        for _ in 0..self.playouts.max(1) {
-            if self.time_limit.is_some_and(|t| start.elapsed() >= t) {
-                break;
-            }
+        let mut playouts = 0;
+        while playouts == 0 || !timer.is_out(playouts) {
+            playouts += 1;
             let mut state = game.clone();
             let mut at = 0;
             // Selection: descend through fully expanded nodes by UCT.
@@ -97,7 +125,7 @@ impl Mcts {
             // Expansion: one untried move, chosen at random.
             if !nodes[at].untried.is_empty() {
                 let untried = &mut nodes[at].untried;
-                let mv = untried.swap_remove(rng.below(untried.len()));
+                let mv = untried.swap_remove(self.rng.below(untried.len()));
                 let mover = state.turn();
                 state.play_unchecked(mv);
                 let mut moves = MoveList::new();
@@ -116,11 +144,13 @@ impl Mcts {
                 at = child;
             }
             // Simulation, then backpropagation.
-            let outcome = random_playout(&mut state, rng, self.max_plies).outcome;
+            let winner = self
+                .policy
+                .playout(&mut state, &mut self.rng, self.max_plies);
             while at != usize::MAX {
                 let node = &mut nodes[at];
                 node.visits += 1;
-                node.reward += reward(outcome.and_then(|o| o.winner()), node.mover);
+                node.reward += reward(winner, node.mover);
                 at = node.parent;
             }
         }
@@ -140,6 +170,12 @@ impl Mcts {
             .copied()
             .max_by(|&a, &b| uct(a).total_cmp(&uct(b)))
             .expect("a fully expanded node has children")
+    }
+}
+
+impl<G: Game, P: Policy<G>> Agent<G> for Mcts<P> {
+    fn choose(&mut self, game: &G, budget: Budget) -> Option<G::Move> {
+        self.search(game, budget)
     }
 }
 

@@ -222,21 +222,22 @@ fn after(moves: &[Square]) -> TicTacToe {
 
 #[test]
 fn mcts_takes_a_win_and_blocks_a_loss() {
-    use crate::Mcts;
+    use crate::{Agent, Budget, Mcts};
     // X: A1 B1, O: A2 B2, X to move: C1 wins at once.
     let win = after(&[Square::A1, Square::A2, Square::B1, Square::B2]);
     // X: A1 B1 C3, O: B2, O to move... build: X A1, O B2, X B1: O must block C1.
     let block = after(&[Square::A1, Square::B2, Square::B1]);
-    let agent = Mcts::with_playouts(3000);
+    let budget = Budget::nodes(3000);
     for seed in 0..5 {
-        assert_eq!(agent.choose(&win, &mut Rng::new(seed)), Some(Square::C1));
-        assert_eq!(agent.choose(&block, &mut Rng::new(seed)), Some(Square::C1));
+        let mut agent = Mcts::new(seed);
+        assert_eq!(agent.choose(&win, budget), Some(Square::C1));
+        assert_eq!(agent.choose(&block, budget), Some(Square::C1));
     }
     // The winning square is the last of the move list, not the first.
     let late = after(&[Square::A3, Square::A1, Square::B3, Square::B2]);
     assert_eq!(late.count_legal_moves(), 5);
     for seed in 0..5 {
-        assert_eq!(agent.choose(&late, &mut Rng::new(seed)), Some(Square::C3));
+        assert_eq!(Mcts::new(seed).choose(&late, budget), Some(Square::C3));
     }
     // One legal move: returned without search; none: None.
     let full = after(&[
@@ -249,28 +250,29 @@ fn mcts_takes_a_win_and_blocks_a_loss() {
         Square::B3,
         Square::A3,
     ]);
-    assert_eq!(agent.choose(&full, &mut Rng::new(0)), Some(Square::C3));
+    let mut agent = Mcts::new(0);
+    assert_eq!(agent.choose(&full, budget), Some(Square::C3));
     let over = after(&[Square::A1, Square::A2, Square::B1, Square::B2, Square::C1]);
-    assert_eq!(agent.choose(&over, &mut Rng::new(0)), None);
-    // The same seed gives the same choice.
-    let start = TicTacToe::default();
-    let a = Mcts::with_playouts(200).choose(&start, &mut Rng::new(9));
-    let b = Mcts::with_playouts(200).choose(&start, &mut Rng::new(9));
-    assert_eq!(a, b);
+    assert_eq!(agent.choose(&over, budget), None);
+    // The same seed gives the same choices, move after move.
+    let mut a = Mcts::new(9);
+    let mut b = Mcts::new(9);
+    let mut game = TicTacToe::default();
+    while let Some(mv) = a.choose(&game, Budget::nodes(200)) {
+        assert_eq!(b.choose(&game, Budget::nodes(200)), Some(mv));
+        game.play(mv).unwrap();
+    }
 }
 
 #[test]
 fn mcts_time_limit_stops_the_search() {
-    use crate::Mcts;
+    use crate::{Agent, Budget, Mcts};
     use std::time::Duration;
     // Unbounded playouts: only the time limit can end the search.
-    let agent = Mcts {
-        playouts: u32::MAX,
-        time_limit: Some(Duration::from_millis(30)),
-        ..Mcts::default()
-    };
     let start = TicTacToe::default();
-    let mv = agent.choose(&start, &mut Rng::new(4)).unwrap();
+    let mv = Mcts::new(4)
+        .choose(&start, Budget::time(Duration::from_millis(30)))
+        .unwrap();
     assert!(start.is_legal(mv));
 }
 

@@ -134,6 +134,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod agent;
 mod config;
 mod display;
 mod error;
@@ -160,6 +161,7 @@ pub mod reference;
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
+pub use agent::Agent;
 pub use board_core::{divide, perft, Cell, Color, Game, History, Level, MoveList, Outcome, Square};
 pub use config::Config;
 pub use error::{

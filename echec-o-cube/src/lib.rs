@@ -147,6 +147,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod agent;
 mod config;
 mod display;
 mod error;
@@ -165,6 +166,7 @@ mod serde_impls;
 pub mod svg;
 mod text;
 
+pub use agent::Agent;
 pub use config::{Config, Points};
 pub use error::{ConfigError, ParseMoveError, PlayError, PositionError, RecordError};
 pub use game::Match;

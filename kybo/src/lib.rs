@@ -169,6 +169,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod agent;
 mod config;
 mod display;
 mod error;
@@ -187,6 +188,7 @@ mod serde_impls;
 #[cfg(feature = "svg")]
 pub mod svg;
 
+pub use agent::Agent;
 pub use board_core::{
     divide, perft, Bitboard, Color, Game, History, MoveList, Outcome, Rng, Square,
 };
