@@ -130,7 +130,7 @@ fn play_one<K: Kit>(o: &Options, index: usize) -> Result<(Result3, String), Stri
         budget = budget.and_time(Duration::from_millis(o.ms));
     }
     let mut game = K::Match::new(K::start());
-    let a_side = if index % 2 == 0 {
+    let a_side = if index.is_multiple_of(2) {
         game.turn()
     } else {
         !game.turn()
@@ -162,7 +162,7 @@ fn play_one<K: Kit>(o: &Options, index: usize) -> Result<(Result3, String), Stri
             (result, format!("{outcome} after {plies} moves"))
         }
     };
-    let first = if index % 2 == 0 { &o.a } else { &o.b };
+    let first = if index.is_multiple_of(2) { &o.a } else { &o.b };
     let line = format!(
         "game {}: A ({}) plays {a_side}, {first} starts: {how}; {}",
         index + 1,
