@@ -24,9 +24,9 @@ pub(crate) const MATE: i32 = 30_000;
 pub(crate) const MATE_BOUND: i32 = MATE - 1_000;
 const INFINITY: i32 = MATE + 1;
 /// The deepest ply the search reaches (quiescence included).
-pub(crate) const MAX_PLY: usize = 96;
+pub(crate) const MAX_PLY: usize = 64;
 /// The deepest iteration.
-const MAX_DEPTH: i32 = 64;
+const MAX_DEPTH: i32 = 48;
 
 /// What an entry's score is: exact, a lower bound (the move failed high) or
 /// an upper bound (every move failed low).
@@ -648,6 +648,33 @@ mod tests {
         assert_eq!(from_table(stored, 1), MATE - 3);
         assert_eq!(to_table(-(MATE - 4), 2), -(MATE - 2));
         assert_eq!(to_table(123, 7), 123);
+    }
+
+    // C3-17: a position repeats when it occurred an even number of plies
+    // before, within the moves since the last capture or pawn move.
+    #[test]
+    fn repetitions_are_found_within_the_halfmove_window() {
+        let mut table = Table::new(4);
+        let mut heuristics = Heuristics::new();
+        let timer = board_core::Budget::nodes(10).start();
+        let mut s = Search::new(
+            &mut table,
+            &mut heuristics,
+            timer,
+            vec![1, 2, 3, 4],
+            Rng::new(0),
+        );
+        s.path.push(1);
+        assert!(s.repeated(4), "1 occurred 4 plies before");
+        assert!(!s.repeated(3), "but before the last irreversible move");
+        s.path.push(9);
+        assert!(!s.repeated(10), "9 never occurred");
+        s.path.push(4);
+        // 4 occurred 3 plies before: the other side was to move then.
+        assert!(!s.repeated(10));
+        s.path.push(9);
+        assert!(s.repeated(2), "9 occurred 2 plies before");
+        assert!(!s.repeated(1), "but the last move was irreversible");
     }
 
     #[test]

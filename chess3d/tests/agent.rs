@@ -305,3 +305,55 @@ fn the_agent_is_send_and_drives_generic_code() {
     assert_eq!(p.turn(), Color::Black); // C3-13: Black moves first
     assert!(Game::legal_moves(&p).contains(&mv));
 }
+
+// C3-17: with the half-move clock at 99, any move but a pawn move or a
+// capture lets Black claim the 50-move draw. A queen and a rook against a
+// pawn, White keeps its rook at clock 0, but at 99 gives it for the pawn
+// (N2/D1xN2/D5, then the king takes) to stay winning with the queen.
+#[test]
+fn resets_the_fifty_move_count_rather_than_allow_a_draw() {
+    let at = |clock: u32| {
+        pos(
+            3,
+            &[
+                ("N2/E5", 'k'),
+                ("N2/D5", 'p'),
+                ("N2/D1", 'R'),
+                ("N2/G1", 'Q'),
+                ("N2/A1", 'K'),
+            ],
+            &format!("w - - {clock} 80"),
+        )
+    };
+    let p = at(0);
+    let moves = p.legal_moves();
+    assert!(moves.iter().all(|&m| !mates(&p, m)));
+    let take = p.parse_move("N2/D1xN2/D5").unwrap();
+    assert!(moves.contains(&take));
+    assert!(moves.iter().filter(|m| m.is_capture()).count() == 1);
+    let calm = Agent::new(0).choose(&p, Budget::nodes(30_000)).unwrap();
+    assert!(!calm.is_capture(), "{calm} gives the rook for a pawn");
+    let late = at(99);
+    let mv = Agent::new(0).choose(&late, Budget::nodes(30_000)).unwrap();
+    assert_eq!(mv, take, "{mv} lets Black claim a draw");
+}
+
+// C3-17: on a `Match`, a game drawn by a claim has no move for the agent,
+// while the bare position still has moves.
+#[test]
+fn no_move_in_a_game_drawn_by_the_rules() {
+    let mut game = Match::default();
+    for _ in 0..2 {
+        for text in ["N2/A8-N2/B6", "N2/A1-N2/B3", "N2/B6-N2/A8", "N2/B3-N2/A1"] {
+            let mv = game.parse_move(text).unwrap();
+            game.play(mv).unwrap();
+        }
+    }
+    assert!(game.claim_draw().is_some());
+    let mut agent = Agent::new(0);
+    assert_eq!(
+        board_core::Agent::<Match>::choose(&mut agent, &game, Budget::nodes(100)),
+        None
+    );
+    assert!(agent.choose(game.position(), Budget::nodes(100)).is_some());
+}
