@@ -183,12 +183,12 @@ impl<'a> Search<'a> {
     }
 
     /// Counts a node and says whether the budget is spent. The clock is read
-    /// every 1024 nodes only.
+    /// every 256 nodes only.
     #[inline]
     fn out(&mut self) -> bool {
         self.nodes += 1;
         if self.nodes >= self.max_nodes
-            || (self.timed && self.nodes & 1023 == 0 && self.timer.is_out_of_time())
+            || (self.timed && self.nodes & 255 == 0 && self.timer.is_out_of_time())
         {
             self.stopped = true;
         }
