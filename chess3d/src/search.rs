@@ -371,8 +371,13 @@ impl<'a> Search<'a> {
             return 0;
         }
         // Draws of C3-17 the search must see: the 50-move rule (a claim
-        // away), repetition, dead material.
-        if pos.halfmove >= 100 || self.repeated(pos.halfmove) || pos.is_dead() {
+        // away; a mate on the move that reaches it still wins), repetition,
+        // dead material.
+        if pos.halfmove >= 100 {
+            let mated = pos.is_check() && pos.count_legal_moves() == 0;
+            return if mated { -MATE + ply as i32 } else { 0 };
+        }
+        if self.repeated(pos.halfmove) || pos.is_dead() {
             return 0;
         }
         // No mate shorter than one already found is possible.

@@ -357,3 +357,31 @@ fn no_move_in_a_game_drawn_by_the_rules() {
     );
     assert!(agent.choose(game.position(), Budget::nodes(100)).is_some());
 }
+
+// C3-16 before C3-17: a mate on the move that reaches the 50-move count
+// still wins, and the agent plays it.
+#[test]
+fn mates_even_as_the_fifty_move_count_runs_out() {
+    let p = pos(
+        3,
+        &[
+            ("N2/H8", 'k'),
+            ("N2/G7", 'p'),
+            ("N2/H7", 'p'),
+            ("N2/A1", 'Q'),
+            ("N2/H1", 'K'),
+        ],
+        "w - - 99 90",
+    );
+    let mv = Agent::new(0).choose(&p, Budget::nodes(5_000)).unwrap();
+    assert!(mates(&p, mv), "{mv} does not mate");
+    let mut game = Match::new(p);
+    game.play(mv).unwrap();
+    assert!(matches!(
+        game.outcome(),
+        Some(Outcome::Win {
+            winner: Color::White,
+            ..
+        })
+    ));
+}
