@@ -6,13 +6,21 @@
 //! ```text
 //! cargo bench --bench kybo -- --warm-up-time 1 --measurement-time 3
 //! ```
+//!
+//! The `kybo` group measures wall-clock time; the `kybo_cpu` group times the
+//! two playout benchmarks again by the benchmark thread's CPU time
+//! (`support::ThreadCpuTime`), which stays meaningful on a loaded machine.
+
+mod support;
 
 use std::hint::black_box;
 
 use board_core::{perft, random_playout, Game, MoveList, Rng};
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::measurement::Measurement;
+use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
 use kybo::reference::Reference;
 use kybo::{Config, Move, Position};
+use support::ThreadCpuTime;
 
 const PLAYOUTS: u64 = 64;
 
@@ -43,23 +51,10 @@ fn playout_plies<G: Game>(start: &G, seeds: u64) -> u64 {
         .sum()
 }
 
-fn benches(c: &mut Criterion) {
-    let positions = sample_positions();
-    let mut group = c.benchmark_group("kybo");
-    group.throughput(Throughput::Elements(positions.len() as u64));
-    group.bench_function("legal_moves", |b| {
-        let mut moves: MoveList<Move> = MoveList::new();
-        b.iter(|| {
-            let mut n = 0;
-            for pos in &positions {
-                black_box(pos).generate_moves(&mut moves);
-                n += moves.len();
-            }
-            n
-        })
-    });
-
-    let start = Position::default();
+/// Random playouts from `start` through `board_core::random_playout` and
+/// through `Position::random_move` (the same games), under the group's
+/// measurement (wall clock or thread CPU time).
+fn playout_benches<M: Measurement>(group: &mut BenchmarkGroup<'_, M>, start: Position) {
     let plies = playout_plies(&start, PLAYOUTS);
     group.throughput(Throughput::Elements(plies));
     group.bench_function("random_playout", |b| {
@@ -87,6 +82,33 @@ fn benches(c: &mut Criterion) {
             total
         })
     });
+}
+
+/// The playouts again, timed by CPU time.
+fn cpu_benches(c: &mut Criterion<ThreadCpuTime>) {
+    let mut group = c.benchmark_group("kybo_cpu");
+    playout_benches(&mut group, Position::default());
+    group.finish();
+}
+
+fn benches(c: &mut Criterion) {
+    let positions = sample_positions();
+    let mut group = c.benchmark_group("kybo");
+    group.throughput(Throughput::Elements(positions.len() as u64));
+    group.bench_function("legal_moves", |b| {
+        let mut moves: MoveList<Move> = MoveList::new();
+        b.iter(|| {
+            let mut n = 0;
+            for pos in &positions {
+                black_box(pos).generate_moves(&mut moves);
+                n += moves.len();
+            }
+            n
+        })
+    });
+
+    let start = Position::default();
+    playout_benches(&mut group, start);
 
     let reference = Reference::new(Config::default());
     assert_eq!(playout_plies(&reference, 4), playout_plies(&start, 4));
@@ -109,4 +131,9 @@ fn benches(c: &mut Criterion) {
 }
 
 criterion_group!(kybo_benches, benches);
-criterion_main!(kybo_benches);
+criterion_group! {
+    name = kybo_cpu_benches;
+    config = Criterion::default().with_measurement(ThreadCpuTime);
+    targets = cpu_benches
+}
+criterion_main!(kybo_benches, kybo_cpu_benches);
