@@ -1,13 +1,16 @@
 //! Random games from the start, timed by the CPU time the thread used.
 //!
 //! ```text
-//! cargo run --release --example playout -- GAME [--games N] [--seed S]
+//! cargo run --release --example playout -- GAME [--games N] [--seed S] [--list]
 //! ```
 //!
 //! GAME is `echec-o-cube`, `kybo` or `chess3d`. Game `i` (from 0) plays
 //! uniformly random legal moves through `board_core::random_playout` with
 //! `Rng::new(S + i)`, from the default start to the end (chess3d: at most
-//! 10,000 plies). Defaults: `--games 10000 --seed 0`. Prints how the games
+//! 10,000 plies). With `--list`, each move is picked from a move list
+//! instead, `moves[rng.below(moves.len())]` (what `random_playout` did before
+//! the games had list-free samplers): the same games, for comparing the
+//! speeds. Defaults: `--games 10000 --seed 0`. Prints how the games
 //! ended, then, on its last line, `N games, M moves, X moves/s (CPU time)`
 //! (`wall clock` instead where thread CPU time cannot be read). The CPU time
 //! is that of the playouts alone, so the figure means something on a busy
@@ -15,7 +18,7 @@
 
 use std::process::ExitCode;
 
-use board_core::{random_playout, Rng};
+use board_core::{random_playout, Game, MoveList, Playout, Rng};
 use board_games::cpu_time::{thread_cpu_time, KIND};
 use board_games::games::{Chess3d, EchecOCube, Kybo};
 use board_games::Kit;
@@ -27,6 +30,7 @@ struct Options {
     game: String,
     games: u64,
     seed: u64,
+    list: bool,
 }
 
 fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
@@ -35,6 +39,7 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
         game: String::new(),
         games: 10_000,
         seed: 0,
+        list: false,
     };
     let number = |flag: &str, v: Option<String>| -> Result<u64, String> {
         let v = v.ok_or(format!("{flag} needs a value"))?;
@@ -45,6 +50,7 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
         match arg.as_str() {
             "--games" => o.games = number("--games", args.next())?,
             "--seed" => o.seed = number("--seed", args.next())?,
+            "--list" => o.list = true,
             other if other.starts_with("--") => {
                 return Err(format!("unknown option {:?}", board_core::excerpt(other)))
             }
@@ -73,6 +79,29 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
     Ok(o)
 }
 
+/// A random playout through a reused move list: `random_playout` as it was
+/// before `Game::random_move`.
+fn list_playout<G: Game>(
+    game: &mut G,
+    rng: &mut Rng,
+    max_plies: usize,
+    moves: &mut MoveList<G::Move>,
+) -> Playout<G::Player, G::EndReason> {
+    let mut plies = 0;
+    while plies < max_plies {
+        game.generate_moves(moves);
+        if moves.is_empty() {
+            break;
+        }
+        game.play_unchecked(moves[rng.below(moves.len())]);
+        plies += 1;
+    }
+    Playout {
+        plies,
+        outcome: game.outcome(),
+    }
+}
+
 /// Plays the games, then prints the outcomes and the summary line.
 fn run<K: Kit>(o: &Options) {
     let max_plies = K::MAX_PLIES.unwrap_or(CHESS3D_MAX_PLIES);
@@ -81,10 +110,16 @@ fn run<K: Kit>(o: &Options) {
     // outcomes, tallied in the timed loop without allocating per game.
     let mut outcomes = Vec::new();
     let mut moves: u64 = 0;
+    let mut list = MoveList::new();
     let t0 = thread_cpu_time();
     for i in 0..o.games {
         let mut game = start.clone();
-        let done = random_playout(&mut game, &mut Rng::new(o.seed.wrapping_add(i)), max_plies);
+        let mut rng = Rng::new(o.seed.wrapping_add(i));
+        let done = if o.list {
+            list_playout(&mut game, &mut rng, max_plies, &mut list)
+        } else {
+            random_playout(&mut game, &mut rng, max_plies)
+        };
         moves += done.plies as u64;
         match outcomes.iter_mut().find(|(end, _)| *end == done.outcome) {
             Some((_, n)) => *n += 1,

@@ -445,8 +445,13 @@ fn playout_counts_the_moves_of_its_games_and_reports_bad_input() {
         ),
         (Chess3d::NAME, replayed_moves::<Chess3d>(40, 3, 10_000)),
     ];
-    for (name, expected) in games {
-        let o = run_example("playout", &[name, "--games", "3", "--seed", "40"], "");
+    // The sampler and the move list (`--list`) play the same games.
+    for ((name, expected), list) in games.iter().flat_map(|&g| [(g, false), (g, true)]) {
+        let mut args = vec![name, "--games", "3", "--seed", "40"];
+        if list {
+            args.push("--list");
+        }
+        let o = run_example("playout", &args, "");
         assert!(o.status.success(), "{}", stderr(&o));
         let out = stdout(&o);
         let last = out.lines().last().unwrap_or_default();
