@@ -1,5 +1,7 @@
 //! Criterion benchmarks for echec-o-cube: legal move generation at the start
-//! and in mid-game positions, random playouts to the end (moves per second),
+//! and in mid-game positions, random playouts to the end (moves per second;
+//! through `random_playout`, which draws with the list-free sampler, and the
+//! same games through a move list),
 //! perft 4 from the start, and random playouts through the reference
 //! implementation for the speed ratio.
 //!
@@ -16,6 +18,7 @@ mod support;
 use std::hint::black_box;
 
 use board_core::{perft, random_playout, MoveList, Rng};
+use board_games::baseline::list_playout;
 use criterion::measurement::Measurement;
 use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
 use echec_o_cube::{reference, Move, Position};
@@ -74,6 +77,17 @@ fn playout_benches<M: Measurement>(group: &mut BenchmarkGroup<'_, M>, start: Pos
             for seed in 0..PLAYOUTS {
                 let mut pos = black_box(start);
                 total += random_playout(&mut pos, &mut Rng::new(seed), 10_000).plies;
+            }
+            total
+        })
+    });
+    group.bench_function("random_playout_move_list", |b| {
+        let mut moves = MoveList::new();
+        b.iter(|| {
+            let mut total = 0;
+            for seed in 0..PLAYOUTS {
+                let mut pos = black_box(start);
+                total += list_playout(&mut pos, &mut Rng::new(seed), 10_000, &mut moves).plies;
             }
             total
         })

@@ -1,6 +1,7 @@
 //! Criterion benchmarks for kybo: legal moves, random playouts to the end
-//! (moves per second, KYBO test included; through `board_core::random_playout`
-//! and through the list-free `Position::random_move`, the same games), perft 5,
+//! (moves per second, KYBO test included; through `board_core::random_playout`,
+//! which draws with the list-free `Position::random_move`, and the same games
+//! through a move list), perft 5,
 //! and the reference implementation's playout for the speed ratio.
 //!
 //! ```text
@@ -16,6 +17,7 @@ mod support;
 use std::hint::black_box;
 
 use board_core::{perft, random_playout, Game, MoveList, Rng};
+use board_games::baseline::list_playout;
 use criterion::measurement::Measurement;
 use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
 use kybo::reference::Reference;
@@ -52,7 +54,7 @@ fn playout_plies<G: Game>(start: &G, seeds: u64) -> u64 {
 }
 
 /// Random playouts from `start` through `board_core::random_playout` and
-/// through `Position::random_move` (the same games), under the group's
+/// through a move list (the same games), under the group's
 /// measurement (wall clock or thread CPU time).
 fn playout_benches<M: Measurement>(group: &mut BenchmarkGroup<'_, M>, start: Position) {
     let plies = playout_plies(&start, PLAYOUTS);
@@ -68,16 +70,13 @@ fn playout_benches<M: Measurement>(group: &mut BenchmarkGroup<'_, M>, start: Pos
         })
     });
 
-    group.bench_function("random_playout_random_move", |b| {
+    group.bench_function("random_playout_move_list", |b| {
+        let mut moves = MoveList::new();
         b.iter(|| {
             let mut total = 0;
             for seed in 0..PLAYOUTS {
                 let mut pos = black_box(start);
-                let mut rng = Rng::new(seed);
-                while let Some(mv) = pos.random_move(&mut rng) {
-                    pos.play_unchecked(mv);
-                    total += 1;
-                }
+                total += list_playout(&mut pos, &mut Rng::new(seed), 1000, &mut moves).plies;
             }
             total
         })

@@ -18,7 +18,8 @@
 
 use std::process::ExitCode;
 
-use board_core::{random_playout, Game, MoveList, Playout, Rng};
+use board_core::{random_playout, MoveList, Rng};
+use board_games::baseline::list_playout;
 use board_games::cpu_time::{thread_cpu_time, KIND};
 use board_games::games::{Chess3d, EchecOCube, Kybo};
 use board_games::Kit;
@@ -77,29 +78,6 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
         ));
     }
     Ok(o)
-}
-
-/// A random playout through a reused move list: `random_playout` as it was
-/// before `Game::random_move`.
-fn list_playout<G: Game>(
-    game: &mut G,
-    rng: &mut Rng,
-    max_plies: usize,
-    moves: &mut MoveList<G::Move>,
-) -> Playout<G::Player, G::EndReason> {
-    let mut plies = 0;
-    while plies < max_plies {
-        game.generate_moves(moves);
-        if moves.is_empty() {
-            break;
-        }
-        game.play_unchecked(moves[rng.below(moves.len())]);
-        plies += 1;
-    }
-    Playout {
-        plies,
-        outcome: game.outcome(),
-    }
 }
 
 /// Plays the games, then prints the outcomes and the summary line.
