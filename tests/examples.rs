@@ -412,7 +412,7 @@ fn play_transcripts_of_every_game() {
 /// replayed here through a move list (`moves[rng.below(len)]`), as the
 /// `playout` example documents them.
 fn replayed_moves<K: board_games::Kit>(seed: u64, games: u64, max_plies: usize) -> u64 {
-    use board_core::{Game, MoveList, Rng};
+    use board_core::{MoveList, Rng};
     let mut total = 0;
     let mut moves = MoveList::new();
     for i in 0..games {

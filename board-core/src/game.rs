@@ -110,7 +110,10 @@ pub trait Game: Clone + fmt::Debug + fmt::Display {
     /// order. A sampler is then uniform because the list pick is, and a test
     /// checks it move for move against this default.
     fn random_move(&self, rng: &mut Rng) -> Option<Self::Move> {
-        let moves = self.legal_moves();
+        // Filled in place: a list returned by value would copy its inline
+        // slots on every move.
+        let mut moves = MoveList::new();
+        self.generate_moves(&mut moves);
         (!moves.is_empty()).then(|| moves[rng.below(moves.len())])
     }
 
