@@ -1,5 +1,7 @@
 //! Criterion benchmarks for echec-o-cube: legal move generation at the start
-//! and in mid-game positions, random playouts to the end (moves per second),
+//! and in mid-game positions, random playouts to the end (moves per second;
+//! through `random_playout`, which draws with the list-free sampler, and the
+//! same games through a move list),
 //! perft 4 from the start, and random playouts through the reference
 //! implementation for the speed ratio.
 //!
@@ -8,16 +10,19 @@
 //! ```
 //!
 //! The `echec_o_cube` group measures wall-clock time; the `echec_o_cube_cpu`
-//! group measures the benchmark thread's CPU time (Linux
-//! `/proc/thread-self/schedstat`), which stays meaningful on a loaded machine.
+//! group measures the benchmark thread's CPU time (`support::ThreadCpuTime`),
+//! which stays meaningful on a loaded machine.
+
+mod support;
 
 use std::hint::black_box;
-use std::time::{Duration, Instant};
 
 use board_core::{perft, random_playout, MoveList, Rng};
-use criterion::measurement::{Measurement, ValueFormatter};
+use board_games::baseline::list_playout;
+use criterion::measurement::Measurement;
 use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
 use echec_o_cube::{reference, Move, Position};
+use support::ThreadCpuTime;
 
 const PLAYOUTS: u64 = 64;
 const REFERENCE_PLAYOUTS: u64 = 2;
@@ -59,91 +64,6 @@ fn reference_playout(start: &reference::Position, seed: u64) -> u64 {
     }
 }
 
-/// CPU time consumed by the calling thread, in nanoseconds (falls back to
-/// wall-clock time where `/proc/thread-self/schedstat` is missing).
-fn thread_cpu_ns() -> u64 {
-    static EPOCH: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
-    std::fs::read_to_string("/proc/thread-self/schedstat")
-        .ok()
-        .and_then(|s| s.split_whitespace().next()?.parse().ok())
-        .unwrap_or_else(|| EPOCH.get_or_init(Instant::now).elapsed().as_nanos() as u64)
-}
-
-/// Criterion measurement: the benchmark thread's CPU time.
-struct ThreadCpuTime;
-
-/// Formats nanoseconds and elements per second, like criterion's wall time.
-struct CpuFormatter;
-
-impl ValueFormatter for CpuFormatter {
-    fn scale_values(&self, ns: f64, values: &mut [f64]) -> &'static str {
-        let (factor, unit) = if ns < 1e3 {
-            (1.0, "ns")
-        } else if ns < 1e6 {
-            (1e-3, "µs")
-        } else if ns < 1e9 {
-            (1e-6, "ms")
-        } else {
-            (1e-9, "s")
-        };
-        values.iter_mut().for_each(|v| *v *= factor);
-        unit
-    }
-
-    fn scale_throughputs(
-        &self,
-        typical: f64,
-        throughput: &Throughput,
-        values: &mut [f64],
-    ) -> &'static str {
-        let per = match *throughput {
-            Throughput::Bytes(n) | Throughput::BytesDecimal(n) | Throughput::Elements(n) => {
-                n as f64
-            }
-        };
-        let rate = per * 1e9 / typical;
-        let (denominator, unit) = if rate < 1e3 {
-            (1.0, "elem/s")
-        } else if rate < 1e6 {
-            (1e3, "Kelem/s")
-        } else {
-            (1e6, "Melem/s")
-        };
-        values
-            .iter_mut()
-            .for_each(|v| *v = per * 1e9 / *v / denominator);
-        unit
-    }
-
-    fn scale_for_machines(&self, _values: &mut [f64]) -> &'static str {
-        "ns"
-    }
-}
-
-impl Measurement for ThreadCpuTime {
-    type Intermediate = u64;
-    type Value = Duration;
-
-    fn start(&self) -> u64 {
-        thread_cpu_ns()
-    }
-    fn end(&self, start: u64) -> Duration {
-        Duration::from_nanos(thread_cpu_ns().saturating_sub(start))
-    }
-    fn add(&self, a: &Duration, b: &Duration) -> Duration {
-        *a + *b
-    }
-    fn zero(&self) -> Duration {
-        Duration::ZERO
-    }
-    fn to_f64(&self, value: &Duration) -> f64 {
-        value.as_nanos() as f64
-    }
-    fn formatter(&self) -> &dyn ValueFormatter {
-        &CpuFormatter
-    }
-}
-
 /// Random playouts from the start, fast path and reference, under the
 /// group's measurement (wall clock or thread CPU time).
 fn playout_benches<M: Measurement>(group: &mut BenchmarkGroup<'_, M>, start: Position) {
@@ -157,6 +77,17 @@ fn playout_benches<M: Measurement>(group: &mut BenchmarkGroup<'_, M>, start: Pos
             for seed in 0..PLAYOUTS {
                 let mut pos = black_box(start);
                 total += random_playout(&mut pos, &mut Rng::new(seed), 10_000).plies;
+            }
+            total
+        })
+    });
+    group.bench_function("random_playout_move_list", |b| {
+        let mut moves = MoveList::new();
+        b.iter(|| {
+            let mut total = 0;
+            for seed in 0..PLAYOUTS {
+                let mut pos = black_box(start);
+                total += list_playout(&mut pos, &mut Rng::new(seed), 10_000, &mut moves).plies;
             }
             total
         })

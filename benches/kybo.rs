@@ -1,18 +1,28 @@
 //! Criterion benchmarks for kybo: legal moves, random playouts to the end
-//! (moves per second, KYBO test included; through `board_core::random_playout`
-//! and through the list-free `Position::random_move`, the same games), perft 5,
+//! (moves per second, KYBO test included; through `board_core::random_playout`,
+//! which draws with the list-free `Position::random_move`, and the same games
+//! through a move list), perft 5,
 //! and the reference implementation's playout for the speed ratio.
 //!
 //! ```text
 //! cargo bench --bench kybo -- --warm-up-time 1 --measurement-time 3
 //! ```
+//!
+//! The `kybo` group measures wall-clock time; the `kybo_cpu` group times the
+//! two playout benchmarks again by the benchmark thread's CPU time
+//! (`support::ThreadCpuTime`), which stays meaningful on a loaded machine.
+
+mod support;
 
 use std::hint::black_box;
 
 use board_core::{perft, random_playout, Game, MoveList, Rng};
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use board_games::baseline::list_playout;
+use criterion::measurement::Measurement;
+use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
 use kybo::reference::Reference;
 use kybo::{Config, Move, Position};
+use support::ThreadCpuTime;
 
 const PLAYOUTS: u64 = 64;
 
@@ -43,6 +53,43 @@ fn playout_plies<G: Game>(start: &G, seeds: u64) -> u64 {
         .sum()
 }
 
+/// Random playouts from `start` through `board_core::random_playout` and
+/// through a move list (the same games), under the group's
+/// measurement (wall clock or thread CPU time).
+fn playout_benches<M: Measurement>(group: &mut BenchmarkGroup<'_, M>, start: Position) {
+    let plies = playout_plies(&start, PLAYOUTS);
+    group.throughput(Throughput::Elements(plies));
+    group.bench_function("random_playout", |b| {
+        b.iter(|| {
+            let mut total = 0;
+            for seed in 0..PLAYOUTS {
+                let mut pos = black_box(start);
+                total += random_playout(&mut pos, &mut Rng::new(seed), 1000).plies;
+            }
+            total
+        })
+    });
+
+    group.bench_function("random_playout_move_list", |b| {
+        let mut moves = MoveList::new();
+        b.iter(|| {
+            let mut total = 0;
+            for seed in 0..PLAYOUTS {
+                let mut pos = black_box(start);
+                total += list_playout(&mut pos, &mut Rng::new(seed), 1000, &mut moves).plies;
+            }
+            total
+        })
+    });
+}
+
+/// The playouts again, timed by CPU time.
+fn cpu_benches(c: &mut Criterion<ThreadCpuTime>) {
+    let mut group = c.benchmark_group("kybo_cpu");
+    playout_benches(&mut group, Position::default());
+    group.finish();
+}
+
 fn benches(c: &mut Criterion) {
     let positions = sample_positions();
     let mut group = c.benchmark_group("kybo");
@@ -60,33 +107,7 @@ fn benches(c: &mut Criterion) {
     });
 
     let start = Position::default();
-    let plies = playout_plies(&start, PLAYOUTS);
-    group.throughput(Throughput::Elements(plies));
-    group.bench_function("random_playout", |b| {
-        b.iter(|| {
-            let mut total = 0;
-            for seed in 0..PLAYOUTS {
-                let mut pos = black_box(start);
-                total += random_playout(&mut pos, &mut Rng::new(seed), 1000).plies;
-            }
-            total
-        })
-    });
-
-    group.bench_function("random_playout_random_move", |b| {
-        b.iter(|| {
-            let mut total = 0;
-            for seed in 0..PLAYOUTS {
-                let mut pos = black_box(start);
-                let mut rng = Rng::new(seed);
-                while let Some(mv) = pos.random_move(&mut rng) {
-                    pos.play_unchecked(mv);
-                    total += 1;
-                }
-            }
-            total
-        })
-    });
+    playout_benches(&mut group, start);
 
     let reference = Reference::new(Config::default());
     assert_eq!(playout_plies(&reference, 4), playout_plies(&start, 4));
@@ -109,4 +130,9 @@ fn benches(c: &mut Criterion) {
 }
 
 criterion_group!(kybo_benches, benches);
-criterion_main!(kybo_benches);
+criterion_group! {
+    name = kybo_cpu_benches;
+    config = Criterion::default().with_measurement(ThreadCpuTime);
+    targets = cpu_benches
+}
+criterion_main!(kybo_benches, kybo_cpu_benches);

@@ -13,6 +13,8 @@ use board_core::{Computer, Game};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
+pub mod baseline;
+pub mod cpu_time;
 pub mod fuzzing;
 pub mod games;
 pub mod input;

@@ -95,7 +95,7 @@ pub fn demo<K: Kit>(
 /// Who plays in an interactive game.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Opponent {
-    /// The game's computer ([`Computer::computer`]) plays the other side
+    /// The game's computer ([`Computer::computer`](board_core::Computer::computer)) plays the other side
     /// with this budget a move.
     Computer(Budget),
     /// Two people share the terminal.

@@ -464,3 +464,81 @@ fn play_refuses_an_unknown_level() {
         stderr(&o)
     );
 }
+
+/// The moves of random games `seed..seed + games` of `K` from its start, each
+/// replayed here through a move list (`moves[rng.below(len)]`), as the
+/// `playout` example documents them.
+fn replayed_moves<K: board_games::Kit>(seed: u64, games: u64, max_plies: usize) -> u64 {
+    use board_core::{MoveList, Rng};
+    let mut total = 0;
+    let mut moves = MoveList::new();
+    for i in 0..games {
+        let mut game = K::start();
+        let mut rng = Rng::new(seed + i);
+        for _ in 0..max_plies {
+            game.generate_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            game.play_unchecked(moves[rng.below(moves.len())]);
+            total += 1;
+        }
+    }
+    total
+}
+
+#[test]
+fn playout_counts_the_moves_of_its_games_and_reports_bad_input() {
+    use board_games::games::{Chess3d, EchecOCube, Kybo};
+    use board_games::Kit;
+    let games = [
+        (
+            EchecOCube::NAME,
+            replayed_moves::<EchecOCube>(40, 3, EchecOCube::MAX_PLIES.unwrap()),
+        ),
+        (
+            Kybo::NAME,
+            replayed_moves::<Kybo>(40, 3, Kybo::MAX_PLIES.unwrap()),
+        ),
+        (Chess3d::NAME, replayed_moves::<Chess3d>(40, 3, 10_000)),
+    ];
+    // The sampler and the move list (`--list`) play the same games.
+    for ((name, expected), list) in games.iter().flat_map(|&g| [(g, false), (g, true)]) {
+        let mut args = vec![name, "--games", "3", "--seed", "40"];
+        if list {
+            args.push("--list");
+        }
+        let o = run_example("playout", &args, "");
+        assert!(o.status.success(), "{}", stderr(&o));
+        let out = stdout(&o);
+        let last = out.lines().last().unwrap_or_default();
+        // `3 games, M moves, X moves/s (CPU time)`
+        let fields: Vec<&str> = last.split(", ").collect();
+        assert_eq!(fields.len(), 3, "{last}");
+        assert_eq!(fields[0], "3 games", "{last}");
+        assert_eq!(fields[1], format!("{expected} moves"), "{name}: {last}");
+        let rate = fields[2]
+            .strip_suffix(" moves/s (CPU time)")
+            .unwrap_or_else(|| panic!("{last}"));
+        assert!(rate.parse::<f64>().is_ok_and(|r| r > 0.0), "{last}");
+        // The outcome lines before it count the 3 games.
+        let counted: u64 = out
+            .lines()
+            .rev()
+            .skip(1)
+            .map(|l| l.split_whitespace().next().unwrap().parse::<u64>().unwrap())
+            .sum();
+        assert_eq!(counted, 3, "{out}");
+    }
+    for (args, needle) in [
+        (&["tic-tac-toe"][..], "unknown game"),
+        (&["kybo", "--games", "x"][..], "not a number"),
+        (&["kybo", "--seed"][..], "needs a value"),
+        (&[][..], "no game given"),
+        (&["kybo", "--fast"][..], "unknown option"),
+    ] {
+        let o = run_example("playout", args, "");
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&o).contains(needle), "{args:?}: {}", stderr(&o));
+    }
+}

@@ -8,6 +8,7 @@ use core::ops::Not;
 use smallvec::SmallVec;
 
 use crate::player::Outcome;
+use crate::playout::Rng;
 
 /// A reusable list of moves. It holds 512 moves inline, more than any game of
 /// this workspace generates in a reachable position (ÉCHEC O CUBE in red mode
@@ -96,6 +97,25 @@ pub trait Game: Clone + fmt::Debug + fmt::Display {
     /// # Errors
     /// What in `text` is not a move of the game.
     fn parse_move(&self, text: &str) -> Result<Self::Move, Self::Error>;
+
+    /// A legal move drawn uniformly at random, or `None` when there is none
+    /// (what [`random_playout`](crate::random_playout) plays).
+    ///
+    /// The default lists the moves and picks `moves[rng.below(moves.len())]`
+    /// (drawing nothing from `rng` when the list is empty). A game may
+    /// override it with a sampler that works on its bitboards without a
+    /// list, but it must draw **the same move** and leave `rng` in the same
+    /// state: count the legal moves, pick the index with `rng.below(count)`,
+    /// then find that move in [`generate_moves`](Game::generate_moves)'
+    /// order. A sampler is then uniform because the list pick is, and a test
+    /// checks it move for move against this default.
+    fn random_move(&self, rng: &mut Rng) -> Option<Self::Move> {
+        // Filled in place: a list returned by value would copy its inline
+        // slots on every move.
+        let mut moves = MoveList::new();
+        self.generate_moves(&mut moves);
+        (!moves.is_empty()).then(|| moves[rng.below(moves.len())])
+    }
 
     /// The number of legal moves (games override it with a faster count).
     fn count_legal_moves(&self) -> u64 {

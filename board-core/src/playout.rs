@@ -1,6 +1,6 @@
 //! Seeded randomness and random playouts.
 
-use crate::game::{Game, MoveList};
+use crate::game::Game;
 use crate::player::Outcome;
 
 /// A small, fast, seeded pseudo-random generator (SplitMix64).
@@ -54,7 +54,9 @@ pub struct Playout<P, R> {
 }
 
 /// Plays uniformly random legal moves on `game` until it ends or `max_plies`
-/// moves have been played.
+/// moves have been played: each move is [`Game::random_move`], so for one
+/// seed the games are those of picking `moves[rng.below(moves.len())]` from
+/// the move list, whether or not the game has a list-free sampler.
 ///
 /// ```
 /// # use board_core::{random_playout, Game, Rng};
@@ -69,14 +71,12 @@ pub fn random_playout<G: Game>(
     rng: &mut Rng,
     max_plies: usize,
 ) -> Playout<G::Player, G::EndReason> {
-    let mut moves = MoveList::new();
     let mut plies = 0;
     while plies < max_plies {
-        game.generate_moves(&mut moves);
-        if moves.is_empty() {
+        let Some(mv) = game.random_move(rng) else {
             break;
-        }
-        game.play_unchecked(moves[rng.below(moves.len())]);
+        };
+        game.play_unchecked(mv);
         plies += 1;
     }
     Playout {

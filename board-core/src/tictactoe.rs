@@ -192,6 +192,37 @@ fn playouts_are_seeded_and_end_the_game() {
     assert_eq!((p.plies, p.outcome), (3, None));
 }
 
+// The default `random_move` picks `moves[rng.below(len)]` from the list,
+// and draws nothing from the generator once the game is over; playouts are
+// made of such moves.
+#[test]
+fn default_random_move_is_the_list_pick() {
+    for seed in 0..100 {
+        let mut g = TicTacToe::default();
+        let mut rng = Rng::new(seed);
+        let mut replay = TicTacToe::default();
+        let mut replay_rng = Rng::new(seed);
+        loop {
+            let moves = replay.legal_moves();
+            let mut before = rng.clone();
+            let drawn = g.random_move(&mut rng);
+            if moves.is_empty() {
+                assert_eq!(drawn, None);
+                assert_eq!(rng.next_u64(), before.next_u64(), "no draw at the end");
+                break;
+            }
+            let listed = moves[replay_rng.below(moves.len())];
+            assert_eq!(drawn, Some(listed));
+            assert_eq!(rng, replay_rng);
+            g.play_unchecked(listed);
+            replay.play_unchecked(listed);
+        }
+        let mut again = TicTacToe::default();
+        random_playout(&mut again, &mut Rng::new(seed), 100);
+        assert_eq!(again, g, "the playout is made of those moves");
+    }
+}
+
 #[test]
 fn rng_is_splitmix64() {
     // The published SplitMix64 sequence from state 0 (also recomputed with an

@@ -3,7 +3,7 @@
 
 use core::fmt;
 
-use board_core::{Game, History, MoveList, Outcome};
+use board_core::{Game, History, MoveList, Outcome, Rng};
 
 use crate::config::Config;
 use crate::error::PlayError;
@@ -162,6 +162,10 @@ impl Game for Match {
 
     fn generate_moves(&self, moves: &mut MoveList<Move>) {
         self.position().generate_moves(moves);
+    }
+
+    fn random_move(&self, rng: &mut Rng) -> Option<Move> {
+        self.position().random_move(rng)
     }
 
     fn check(&self, mv: Move) -> Result<(), PlayError> {

@@ -8,7 +8,7 @@
 //! in red mode up to 64 reds follow: the list's 512 inline slots hold them
 //! all, so move generation never allocates.
 
-use board_core::{Bitboard, MoveList, Square};
+use board_core::{Bitboard, MoveList, Rng, Square};
 
 use crate::geometry::{Segment, BIG_SQUARES, H_SEGMENTS, UNIT_SQUARES, V_SEGMENTS};
 use crate::notation::Move;
@@ -24,6 +24,20 @@ const fn touching_h(x: u64) -> u64 {
 #[inline]
 const fn touching_v(x: u64) -> u64 {
     (x | x >> 8) & V_SEGMENTS
+}
+
+/// The index of the `n`-th (from 0) set bit of `bits`; 64 if it has no
+/// more than `n` set bits. Few bits are cleared on average (a position
+/// offers about 27 moves, spread over several boards), so clearing them one
+/// by one beats a broadword select without `popcnt`.
+#[inline]
+const fn nth_bit(mut bits: u64, n: usize) -> u8 {
+    let mut i = 0;
+    while i < n {
+        bits &= bits.wrapping_sub(1);
+        i += 1;
+    }
+    bits.trailing_zeros() as u8
 }
 
 /// More than the placements a position can offer, plus a claim: a pale and
@@ -275,6 +289,83 @@ impl Position {
         if self.reds_playable() {
             moves.extend(self.free_crossings().into_iter().map(Move::Red));
         }
+    }
+
+    /// A legal move drawn uniformly at random without a move list, or `None`
+    /// when the game is over (for playouts and search).
+    ///
+    /// It draws exactly the move `moves[rng.below(moves.len())]` of
+    /// [`legal_moves`](Position::legal_moves), and as much from `rng`: the
+    /// moves are counted on the bitboards, the index is drawn, and the move
+    /// of that index is found in the order of the list (the claim, then for
+    /// each kind the announced then the plain placements, horizontal before
+    /// vertical, then the reds). So a playout driven by it repeats
+    /// [`board_core::random_playout`] over the list, move for move.
+    ///
+    /// ```
+    /// use board_core::Rng;
+    /// use echec_o_cube::Position;
+    /// let start = Position::default();
+    /// let moves = start.legal_moves();
+    /// let drawn = start.random_move(&mut Rng::new(7));
+    /// assert_eq!(drawn, Some(moves[Rng::new(7).below(moves.len())]));
+    /// let mut pos = start;
+    /// let mut rng = Rng::new(7);
+    /// while let Some(mv) = pos.random_move(&mut rng) {
+    ///     pos.play_unchecked(mv);
+    /// }
+    /// assert!(pos.is_over());
+    /// ```
+    #[inline]
+    pub fn random_move(&self, rng: &mut Rng) -> Option<Move> {
+        let p = self.placements();
+        if !p.any() {
+            return None;
+        }
+        let closing = self.closing();
+        let auto = self.config.auto_announce;
+        // The boards in list order, each with its kind, orientation and
+        // announcement: for each kind the announced (closing) placements,
+        // then the plain ones (all, or the non-closing ones with
+        // auto-announce).
+        let mut boards = [0u64; 8];
+        let mut i = 0;
+        for [h, v] in [p.pale, p.dark] {
+            boards[i] = h & closing[0];
+            boards[i + 1] = v & closing[1];
+            boards[i + 2] = if auto { h & !closing[0] } else { h };
+            boards[i + 3] = if auto { v & !closing[1] } else { v };
+            i += 4;
+        }
+        let claim = usize::from(self.claim_pending);
+        let reds = if self.reds_playable() {
+            self.free_crossings().0
+        } else {
+            0
+        };
+        let mut total = claim + reds.count_ones() as usize;
+        for b in boards {
+            total += b.count_ones() as usize;
+        }
+        let mut k = rng.below(total);
+        if k < claim {
+            return Some(Move::Claim);
+        }
+        k -= claim;
+        for (j, &board) in boards.iter().enumerate() {
+            let n = board.count_ones() as usize;
+            if k < n {
+                let kind = if j < 4 { Kind::Pale } else { Kind::Dark };
+                let high = ((j & 1) as u8) << 6;
+                return Some(Move::Place {
+                    kind,
+                    segment: Segment::from_raw(high | nth_bit(board, k)),
+                    announced: j & 2 == 0,
+                });
+            }
+            k -= n;
+        }
+        Square::from_index(usize::from(nth_bit(reds, k))).map(Move::Red)
     }
 
     /// The number of legal moves, counted on the bitboards.

@@ -1,7 +1,7 @@
 //! Applying a move: validation with a typed error naming the broken rule,
 //! closures and scoring, bonus turns and claims, and the [`Game`] trait.
 
-use board_core::{Game, MoveList, Outcome};
+use board_core::{Game, MoveList, Outcome, Rng};
 
 use crate::error::PlayError;
 use crate::geometry::Segment;
@@ -305,6 +305,11 @@ impl Game for Position {
     #[inline]
     fn generate_moves(&self, moves: &mut MoveList<Move>) {
         self.generate(moves);
+    }
+
+    #[inline]
+    fn random_move(&self, rng: &mut Rng) -> Option<Move> {
+        Position::random_move(self, rng)
     }
 
     fn check(&self, mv: Move) -> Result<(), PlayError> {

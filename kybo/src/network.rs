@@ -96,8 +96,24 @@ pub(crate) fn makes_kybo(own: &[u64; 4], square: Square, level_index: usize) -> 
     if !spans(own[0]) {
         return false;
     }
+    let bit = 1u64 << square as u8;
+    // A cube linked to no own cube is a network of one, which spans no two
+    // opposite edges: no flood for it.
+    let below = if level_index > 0 {
+        own[level_index - 1]
+    } else {
+        0
+    };
+    let above = if level_index < 3 {
+        own[level_index + 1]
+    } else {
+        0
+    };
+    if (ortho(bit) & own[level_index & 3]) | ((below | above) & bit) == 0 {
+        return false;
+    }
     let mut seed = [0u64; 4];
-    seed[level_index] = 1 << square as u8;
+    seed[level_index & 3] = bit;
     spans(grow(own, seed, true)[0])
 }
 

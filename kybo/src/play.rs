@@ -1,7 +1,7 @@
 //! Playing a move: validation with the broken rule named, placement, the
 //! KYBO test of the network of the cube just placed, turn order.
 
-use board_core::{Color, Game, MoveList, Outcome, Square};
+use board_core::{Color, Game, MoveList, Outcome, Rng, Square};
 
 use crate::config::Config;
 
@@ -209,6 +209,11 @@ impl Game for Position {
     #[inline]
     fn generate_moves(&self, moves: &mut MoveList<Move>) {
         Position::generate_moves(self, moves);
+    }
+
+    #[inline]
+    fn random_move(&self, rng: &mut Rng) -> Option<Move> {
+        Position::random_move(self, rng)
     }
 
     fn check(&self, mv: Move) -> Result<(), PlayError> {

@@ -182,27 +182,19 @@ fn shuffled_texts_include_wins() {
     assert!(parsed > 50 && won > 5, "{parsed} parsed, {won} won");
 }
 
-// KY-13: `Position::random_move` draws what `board_core::random_playout`
-// draws from the move list, so both play the same games.
+// KY-13: `Position::random_move` (what `board_core::random_playout` plays)
+// draws at every ply the move the list pick `moves[rng.below(len)]` draws,
+// so it is uniform over the legal moves, and the `Match` draws the same.
 #[test]
-fn random_move_repeats_random_playout() {
-    for seed in 0..200 {
-        let config = if seed % 2 == 0 {
-            Config::default()
-        } else {
-            Config::with_supply(30)
-        };
-        let mut listed = Position::new(config);
-        let done = board_core::random_playout(&mut listed, &mut Rng::new(seed), 1000);
-        let mut direct = Position::new(config);
-        let mut rng = Rng::new(seed);
-        let mut plies = 0;
-        while let Some(mv) = direct.random_move(&mut rng) {
-            assert!(direct.is_legal(mv));
-            direct.play_unchecked(mv);
-            plies += 1;
-        }
-        assert_eq!(plies, done.plies);
-        assert_eq!(direct, listed);
+fn random_move_is_the_list_pick() {
+    for config in [Config::default(), Config::with_supply(30)] {
+        let plies =
+            board_test_support::sampler::check_random_move(&Position::new(config), 0..200, 1000);
+        assert!(plies > 200 * 30, "{config:?}: {plies} plies");
+        board_test_support::sampler::check_random_move(
+            &kybo::Match::new(Position::new(config)),
+            0..20,
+            1000,
+        );
     }
 }

@@ -4,4 +4,5 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod sampler;
 pub mod svg;

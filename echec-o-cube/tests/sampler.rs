@@ -1,0 +1,59 @@
+//! The list-free random-move sampler (`Position::random_move`, which
+//! `board_core::random_playout` plays) against the move list of EOC-22.
+
+use board_core::random_playout;
+use board_core::Rng;
+use board_test_support::sampler::check_random_move;
+use echec_o_cube::{Config, Match, Player, Position};
+
+/// Every combination of the options that change the move list, with short
+/// supplies too (games that end out of pieces or blocked).
+fn configs() -> Vec<Config> {
+    let mut out = Vec::new();
+    for red_mode in [false, true] {
+        for auto_announce in [false, true] {
+            for (pale, dark) in [(50, 20), (12, 3)] {
+                for first in Player::ALL {
+                    out.push(Config {
+                        red_mode,
+                        auto_announce,
+                        pale,
+                        dark,
+                        ..Config::STANDARD.with_first(first)
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
+// EOC-22: at every ply of random games under every configuration, the
+// sampler draws the move the list pick `moves[rng.below(len)]` draws (the
+// claim, announced and plain placements of both kinds, reds), so it is
+// uniform over the legal moves; at the end it draws nothing.
+#[test]
+fn eoc22_random_move_is_the_list_pick() {
+    for (i, config) in configs().into_iter().enumerate() {
+        let seeds = (0..40).map(|s| s + 1000 * i as u64);
+        let plies = check_random_move(&Position::new(config), seeds, 10_000);
+        assert!(plies > 40 * 20, "{config:?}: {plies} plies");
+    }
+}
+
+// The `Match` draws what its position draws, and a playout of it is the
+// playout of the position.
+#[test]
+fn match_random_move_and_playout_follow_the_position() {
+    for seed in 0..50 {
+        let config = Config::FAMILY;
+        check_random_move(&Match::new(Position::new(config)), [seed], 10_000);
+        let mut game = Match::new(Position::new(config));
+        let mut pos = Position::new(config);
+        let a = random_playout(&mut game, &mut Rng::new(seed), 10_000);
+        let b = random_playout(&mut pos, &mut Rng::new(seed), 10_000);
+        assert_eq!(a, b);
+        assert_eq!(*game.position(), pos);
+        assert_eq!(game.moves().len(), a.plies);
+    }
+}
