@@ -4,6 +4,13 @@
 //! implementation.
 //!
 //! `cargo bench --bench chess3d -- --warm-up-time 1 --measurement-time 3`
+//!
+//! The depths are small so `cargo bench` stays quick; the big depths, side by
+//! side in CPU time: `cargo run --release --example perft -- chess3d --fen
+//! FEN --depth 6 --versus cozy`.
+
+#[path = "../examples/perft/cozy.rs"]
+mod cozy;
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -14,25 +21,10 @@ use chess3d::{FixedPosition, Position};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use shakmaty::Position as _;
 
+use cozy::cozy_perft;
+
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1";
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w - - 0 1";
-
-fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
-    let mut n = 0;
-    board.generate_moves(|moves| {
-        if depth == 1 {
-            n += moves.len() as u64;
-        } else {
-            for mv in moves {
-                let mut b = board.clone();
-                b.play_unchecked(mv);
-                n += cozy_perft(&b, depth - 1);
-            }
-        }
-        false
-    });
-    n
-}
 
 fn shakmaty_perft(pos: &shakmaty::Chess, depth: u32) -> u64 {
     let moves = pos.legal_moves();

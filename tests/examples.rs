@@ -209,6 +209,40 @@ fn perft_counts_and_reports_bad_input() {
 }
 
 #[test]
+fn perft_times_chess3d_against_cozy_chess() {
+    // C3-21: one level without castling rights is FIDE chess, so cozy-chess
+    // counts the same 8 902 leaves at depth 3 (published perft of the start).
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1";
+    let args = [
+        "chess3d", "--fen", fen, "--depth", "3", "--versus", "cozy", "--reps", "2",
+    ];
+    let o = run_example("perft", &args, "");
+    let out = stdout(&o);
+    assert_eq!(out.lines().last(), Some("8902"), "{}", stderr(&o));
+    assert_eq!(out.lines().filter(|l| l.starts_with("run ")).count(), 3 * 2);
+    assert!(out.contains("x cozy-chess"), "{out}");
+    // Three levels: chess3d only; cozy-chess needs one level without castling.
+    let o = run_example("perft", &["chess3d", "--depth", "2", "--reps", "1"], "");
+    assert_eq!(stdout(&o).lines().last(), Some("3025"), "{}", stderr(&o));
+    for (args, named) in [
+        (
+            vec!["chess3d", "--depth", "1", "--versus", "cozy"],
+            "one-level",
+        ),
+        (
+            vec!["chess3d", "--depth", "1", "--versus", "stockfish"],
+            "stockfish",
+        ),
+        (vec!["chess3d", "--depth", "1", "--reps", "0"], "0"),
+        (vec!["kybo", "--depth", "1", "--reps", "2"], "--reps"),
+    ] {
+        let o = run_example("perft", &args, "");
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&o).contains(named), "{args:?}: {}", stderr(&o));
+    }
+}
+
+#[test]
 fn perft_starts_from_a_position_text() {
     // EOC-23: the position text after `P D5-E5` (the rule's own example)
     // counts what the same move played from the start counts.

@@ -148,7 +148,8 @@ pub(crate) const LINES: [[Line; 4]; 64] = {
 const fn line_attacks(line: Line, occ: u64) -> u64 {
     let lower = line.lower & occ;
     let upper = line.upper & occ;
-    let ms1b = 0x8000_0000_0000_0000u64 >> (lower | 1).leading_zeros();
+    // The highest blocker below (bit 0 if none): `63 ^ lz` is its index.
+    let ms1b = 1u64 << (63 ^ (lower | 1).leading_zeros());
     let odiff = upper ^ upper.wrapping_sub(ms1b);
     (line.lower | line.upper) & odiff
 }

@@ -148,7 +148,11 @@ impl<const L: usize> FixedPosition<L> {
                 }
             }
         }
-        let lost = rights_lost::<L>(mv.from) | rights_lost::<L>(mv.to);
+        let lost = if old_rights.is_empty() {
+            0
+        } else {
+            rights_lost::<L>(mv.from) | rights_lost::<L>(mv.to)
+        };
         if lost != 0 {
             self.castling = CastlingRights::from_bits(old_rights.bits() as u8 & !lost);
             self.hash ^= KEYS.castling[old_rights.bits()] ^ KEYS.castling[self.castling.bits()];
@@ -384,9 +388,9 @@ impl<const L: usize> FixedPosition<L> {
     /// The number of legal moves.
     #[inline]
     pub fn count_legal_moves(&self) -> u64 {
-        let mut c = Counter(0);
+        let mut c = Counter::default();
         self.generate(&mut c);
-        c.0
+        c.total()
     }
 
     /// How the game ended by the position alone: checkmate or stalemate

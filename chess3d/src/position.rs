@@ -287,11 +287,19 @@ impl<const L: usize> FixedPosition<L> {
         Some(Piece { color, role })
     }
 
+    /// The kind of the piece on the square `bit` of level `level`, if any.
+    /// Without branches on the kinds (one kind holds the square, so the
+    /// index is the OR of each kind's index times whether it does).
     #[inline]
     pub(crate) fn role_on(&self, level: usize, bit: u64) -> Option<Role> {
-        Role::ALL
-            .into_iter()
-            .find(|r| self.roles[r.index()][level] & bit != 0)
+        if (self.colors[0][level] | self.colors[1][level]) & bit == 0 {
+            return None;
+        }
+        let mut index = 0;
+        for (i, role) in self.roles.iter().enumerate().skip(1) {
+            index |= i * usize::from(role[level] & bit != 0);
+        }
+        Role::ALL.get(index).copied()
     }
 
     /// The cells of level `level` (index, 0 = `N1`) holding pieces of `color`.

@@ -8,14 +8,18 @@
 //! --moves "A;B"   moves in the game's move text, played from the start first
 //! --divide        also print each first move with its count
 //! --position TEXT echec-o-cube and kybo: start from a position text
-//! chess3d:        --fen TEXT (FEN3D or plain FEN), --levels N (1-8)
+//! chess3d:        --fen TEXT (FEN3D or plain FEN), --levels N (1-8),
+//!                 --reps N (time N runs), --versus cozy (one level: time
+//!                 cozy-chess's perft too, alternating with chess3d's)
 //! echec-o-cube:   --first one|two, --red-mode, --auto-announce
 //! ```
 //!
-//! The last line printed is the node count alone. A bad argument, position or
+//! With `--reps` or `--versus`, each run's CPU time is printed, then a
+//! summary (best run of each). The last line printed is the node count alone. A bad argument, position or
 //! move prints a message naming the offending text on stderr and exits with 2.
 
 mod chess3d_game;
+mod cozy;
 mod echec_o_cube_game;
 mod kybo_game;
 
@@ -36,6 +40,8 @@ pub struct Args {
     pub first: Option<String>,
     pub red_mode: bool,
     pub auto_announce: bool,
+    pub reps: Option<u32>,
+    pub versus: Option<String>,
 }
 
 const GAMES: [&str; 3] = ["echec-o-cube", "kybo", "chess3d"];
@@ -78,6 +84,30 @@ fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
                     )
                 })?);
             }
+            "--reps" => {
+                let v = value(&mut it, "--reps")?;
+                args.reps = Some(
+                    v.parse()
+                        .ok()
+                        .filter(|&n| (1..=1000).contains(&n))
+                        .ok_or_else(|| {
+                            format!(
+                                "--reps {:?}: not a count from 1 to 1000",
+                                board_core::excerpt(&v)
+                            )
+                        })?,
+                );
+            }
+            "--versus" => {
+                let v = value(&mut it, "--versus")?;
+                if v != "cozy" {
+                    return Err(format!(
+                        "--versus {:?}: the only peer is cozy",
+                        board_core::excerpt(&v)
+                    ));
+                }
+                args.versus = Some(v);
+            }
             "--first" => args.first = Some(value(&mut it, "--first")?),
             "--red-mode" => args.red_mode = true,
             "--auto-announce" => args.auto_announce = true,
@@ -112,6 +142,8 @@ fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
     let game_options = [
         ("--fen", args.fen.is_some(), "chess3d"),
         ("--levels", args.levels.is_some(), "chess3d"),
+        ("--reps", args.reps.is_some(), "chess3d"),
+        ("--versus", args.versus.is_some(), "chess3d"),
         ("--first", args.first.is_some(), "echec-o-cube"),
         ("--red-mode", args.red_mode, "echec-o-cube"),
         ("--auto-announce", args.auto_announce, "echec-o-cube"),
