@@ -24,6 +24,8 @@ const ARTIFACTS = join(ROOT, 'target/web-artifacts');
 const GAMES = (process.env.WEB_TEST_GAMES ?? 'echec-o-cube,kybo,chess3d').split(',');
 /** The computer's budget in the tests (the page's ?ms= parameter). */
 const MS = 20;
+/** The seed of the clicks and of the computer (WEB_TEST_SEED to vary it). */
+const SEED = Number(process.env.WEB_TEST_SEED ?? 1);
 /** Plies at most in a game played by clicks; a game that is not over by then fails. */
 const MAX_PLIES = 1500;
 
@@ -169,6 +171,7 @@ function rng(seed) {
  * target or a choice button if the page asks. */
 async function playOneMove(page, rand) {
   const before = await page.locator('#record li').count();
+  page.steps = [];
   for (let step = 0; step < 4; step++) {
     const choices = page.locator('#choices button');
     if (await choices.count()) {
@@ -184,6 +187,12 @@ async function playOneMove(page, rand) {
         await clickBoard(page, 'playable', rand);
       }
     }
+    page.steps.push(await page.evaluate(() => ({
+      message: document.getElementById('message').textContent,
+      choices: [...document.querySelectorAll('#choices button')].map((b) => b.textContent),
+      targets: [...new Set([...document.querySelectorAll('#board .target-place')].map((e) => e.getAttribute('data-place')))],
+      selected: document.querySelector('#board .highlight.selected')?.getAttribute('data-place') ?? null,
+    })));
     const moved = await page.locator('#record li').count();
     if (moved !== before || (await page.locator('#outcome').textContent())) return true;
   }
@@ -206,15 +215,15 @@ for (const game of GAMES) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await newPage(context);
     try {
-      await page.goto(`${server.url}?ms=${MS}`);
+      await page.goto(`${server.url}?ms=${MS}&seed=${SEED}`);
       await page.selectOption('#game-select', game);
       await page.check('input[name=mode][value=computer]');
       await page.click('#start');
-      const rand = rng(game.length * 7919);
+      const rand = rng(SEED * 7919 + game.length);
       let plies = 0;
       while (!(await waitForTurn(page))) {
         assert.ok(plies < MAX_PLIES, `the game is not over after ${plies} clicked moves`);
-        assert.ok(await playOneMove(page, rand), 'a click on the board played a move');
+        assert.ok(await playOneMove(page, rand), `a click on the board played a move: ${JSON.stringify(page.steps)}`);
         plies += 1;
       }
       const outcome = await page.locator('#outcome').textContent();
@@ -234,7 +243,7 @@ for (const game of GAMES) {
 }
 
 test('online: host and join by code, play, reload mid-game, a refused move shows the server\'s reason', async () => {
-  const server = await startServer();
+  let server = await startServer();
   const hostCtx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const guestCtx = await browser.newContext({ viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true });
   const host = await newPage(hostCtx);
@@ -323,13 +332,14 @@ test('a refused typed move shows its reason and changes nothing (against the com
     await page.selectOption('#game-select', 'chess3d');
     await page.click('#start');
     await waitForTurn(page);
-    await page.fill('#move-text', 'N2/E2-N2/E5');
+    // Black moves first (C3-13): a pawn cannot go five ranks.
+    await page.fill('#move-text', 'N2/E7-N2/E2');
     await page.press('#move-text', 'Enter');
     const reason = await page.locator('#message').textContent();
     console.log(`# refused: ${reason}`);
     assert.match(reason, /^Refused: .*\(C3-\d+\)/, 'the reason names the rule');
     assert.equal(await page.locator('#record li').count(), 0);
-    await page.fill('#move-text', 'N2/E2-N2/E4');
+    await page.fill('#move-text', 'n2/e7-n2/e6');
     await page.press('#move-text', 'Enter');
     await page.waitForFunction(() => document.querySelectorAll('#record li').length === 2);
     assert.equal(await page.locator('#message').textContent(), '');

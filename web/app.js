@@ -147,7 +147,7 @@ function render() {
     li.textContent = m;
     return li;
   }));
-  rec.lastElementChild?.scrollIntoView?.({ block: 'nearest' });
+  rec.scrollTop = rec.scrollHeight;
 
   // Moves that no click on the board reaches (ÉCHEC O CUBE's claim, or a
   // move without a place) are buttons.
@@ -374,7 +374,9 @@ function startLocal(mode) {
   S.humanFirst = $('side').value === 'first';
   const ms = Number(params.get('ms'));
   S.ms = ms > 0 ? ms : LEVEL_MS[$('level').value];
-  S.seed = (Math.random() * 2 ** 32) >>> 0;
+  // ?seed=N makes the computer's games reproducible (the tests use it).
+  const seed = Number(params.get('seed'));
+  S.seed = Number.isInteger(seed) && params.has('seed') ? seed >>> 0 : (Math.random() * 2 ** 32) >>> 0;
   S.thinking = 0;
   showPlay();
   afterMove();
