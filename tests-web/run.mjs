@@ -98,8 +98,9 @@ async function spawnServer(addrWanted, dir) {
 }
 
 /** A new page that records every page error and console error. */
-async function newPage(context) {
+async function newPage(context, { touch = false } = {}) {
   const page = await context.newPage();
+  page.touch = touch; // the board is touched, not clicked
   page.problems = [];
   page.on('pageerror', (e) => page.problems.push(`pageerror: ${e.message}`));
   page.on('console', (m) => {
@@ -151,7 +152,8 @@ async function clickBoard(page, kind, rand) {
   }, { kind, r: rand() });
   if (!point) return null;
   assert.ok(point.place, `no clickable point on any ${kind} place (${point.none})`);
-  await page.mouse.click(point.x, point.y);
+  if (page.touch) await page.touchscreen.tap(point.x, point.y);
+  else await page.mouse.click(point.x, point.y);
   return point.place;
 }
 
@@ -172,7 +174,7 @@ function rng(seed) {
 async function playOneMove(page, rand) {
   const before = await page.locator('#record li').count();
   page.steps = [];
-  for (let step = 0; step < 4; step++) {
+  for (let step = 0; step < 6; step++) {
     const choices = page.locator('#choices button');
     if (await choices.count()) {
       await choices.nth(Math.floor(rand() * (await choices.count()))).click();
@@ -247,7 +249,7 @@ test('online: host and join by code, play, reload mid-game, a refused move shows
   const hostCtx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const guestCtx = await browser.newContext({ viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true });
   const host = await newPage(hostCtx);
-  const guest = await newPage(guestCtx);
+  const guest = await newPage(guestCtx, { touch: true });
   try {
     await host.goto(server.url);
     await host.selectOption('#game-select', 'kybo');
@@ -357,7 +359,7 @@ test('a refused typed move shows its reason and changes nothing (against the com
 test('a 375×667 phone viewport shows each board whole', async () => {
   const server = await startServer();
   const context = await browser.newContext({ viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
-  const page = await newPage(context);
+  const page = await newPage(context, { touch: true });
   try {
     for (const game of GAMES) {
       await page.goto(`${server.url}?ms=${MS}`);
@@ -375,6 +377,41 @@ test('a 375×667 phone viewport shows each board whole', async () => {
       await page.screenshot({ path: join(ARTIFACTS, `${game}-phone.png`), fullPage: true });
       await page.click('#new-game');
     }
+    assertClean(page);
+  } finally {
+    await context.close();
+    await server.stop();
+  }
+});
+
+test('the computer thinks in a Web Worker: the page answers while it thinks', async () => {
+  const server = await startServer();
+  const context = await browser.newContext();
+  const page = await newPage(context);
+  try {
+    // hard: 2 s a move; the person plays second, so the computer starts.
+    await page.goto(server.url);
+    await page.selectOption('#game-select', 'echec-o-cube');
+    await page.selectOption('#level', 'hard');
+    await page.selectOption('#side', 'second');
+    await page.click('#start');
+    await page.waitForFunction(() => /thinking/.test(document.getElementById('turn').textContent));
+    const started = Date.now();
+    let answers = 0;
+    let slowest = 0;
+    while (/thinking/.test(await page.locator('#turn').textContent())) {
+      const t = Date.now();
+      await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => ok())));
+      slowest = Math.max(slowest, Date.now() - t);
+      answers += 1;
+      assert.ok(Date.now() - started < 20000, 'the computer answers');
+    }
+    const took = Date.now() - started;
+    console.log(`# while the computer thought ${took} ms: ${answers} frames, the slowest ${slowest} ms`);
+    assert.ok(took >= 1500, `hard thinks about 2 s (${took} ms)`);
+    assert.ok(answers >= 10, `the page drew frames while the computer thought (${answers})`);
+    assert.ok(slowest < 1000, `no frame waited for the computer (${slowest} ms)`);
+    assert.equal(await page.locator('#record li').count(), 1);
     assertClean(page);
   } finally {
     await context.close();
