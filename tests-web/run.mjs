@@ -374,6 +374,16 @@ test('a 375×667 phone viewport shows each board whole', async () => {
       assert.ok(overflow <= 375, `${game}: the page does not scroll sideways (${overflow}px)`);
       // A touch plays too.
       assert.ok(await playOneMove(page, rng(7)));
+      if (game === 'chess3d') {
+        // Zoomed, the three levels are wider than the phone and scroll in their frame.
+        await page.click('#zoom');
+        const zoomed = await page.locator('#board svg').boundingBox();
+        assert.ok(zoomed.width > 2 * 375, `zoomed (${zoomed.width}px)`);
+        assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 375, 'only the board frame scrolls');
+        assert.ok(await playOneMove(page, rng(8)));
+        await page.screenshot({ path: join(ARTIFACTS, 'chess3d-phone-zoomed.png'), fullPage: true });
+        await page.click('#zoom');
+      }
       await page.screenshot({ path: join(ARTIFACTS, `${game}-phone.png`), fullPage: true });
       await page.click('#new-game');
     }

@@ -93,8 +93,8 @@ function label(move) {
     const roles = { Q: 'Queen', R: 'Rook', B: 'Bishop', N: 'Knight' };
     const p = /=([QRBN])$/i.exec(t);
     if (p) return `Promote to ${roles[p[1].toUpperCase()]} (${t})`;
-    if (/^[O0]-[O0]-[O0]$/i.test(t)) return 'Castle long (O-O-O)';
-    if (/^[O0]-[O0]$/i.test(t)) return 'Castle short (O-O)';
+    if (/^[O0]-[O0]-[O0]\b/i.test(t)) return `Castle long (${t})`;
+    if (/^[O0]-[O0]\b/i.test(t)) return `Castle short (${t})`;
   }
   return t;
 }
@@ -112,7 +112,9 @@ function render() {
     coordinates: true,
   }));
   const board = $('board');
+  const scrolled = $('board-wrap').scrollLeft; // zoomed: keep the view
   board.innerHTML = svg;
+  $('board-wrap').scrollLeft = scrolled;
   const starts = new Set();
   for (const m of moves) {
     const p = placeOfSafe(m);
@@ -156,6 +158,7 @@ function render() {
   for (const m of moves) {
     if (!placeOfSafe(m)) actions.append(moveButton(m));
   }
+  $('zoom').hidden = S.name !== 'chess3d';
   $('undo').hidden = S.mode === 'online';
   $('undo').disabled = S.mode === 'online' || g.moves().length === 0;
   $('resign').hidden = S.mode !== 'online' || !S.online?.token || !!result;
@@ -511,6 +514,11 @@ async function main() {
     submit(text);
   });
   $('undo').addEventListener('click', undo);
+  $('zoom').addEventListener('click', () => {
+    const on = $('board-wrap').classList.toggle('zoomed');
+    $('zoom').setAttribute('aria-pressed', String(on));
+    $('zoom').textContent = on ? 'Whole board' : 'Zoom the board';
+  });
   $('resign').addEventListener('click', () => S.online?.resign());
   $('new-game').addEventListener('click', backToSetup);
 
