@@ -254,6 +254,7 @@ test('online: host and join by code, play, reload mid-game, a refused move shows
     await host.goto(server.url);
     await host.selectOption('#game-select', 'kybo');
     await host.check('input[name=mode][value=online]');
+    await host.selectOption('#clock-select', '5+3');
     await host.click('#create');
     await host.waitForFunction(() => document.getElementById('code').textContent.length === 6);
     const code = await host.locator('#code').textContent();
@@ -268,6 +269,11 @@ test('online: host and join by code, play, reload mid-game, a refused move shows
     await guest.click('#join');
     const rand = rng(42);
     const record = (p) => p.locator('#record li').allTextContents();
+    // The clock (5 min + 3 s) shows on both pages once both seats are taken.
+    for (const p of [host, guest]) {
+      await p.waitForFunction(() => /^clock: White \d:\d\d · Black \d:\d\d$/.test(document.getElementById('clock').textContent));
+      assert.match(await p.locator('#clock').textContent(), /White [45]:\d\d · Black 5:00/);
+    }
 
     // The host plays first; each side moves by clicks in turn.
     const sides = [host, guest];

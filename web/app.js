@@ -27,6 +27,7 @@ const S = {
   thinking: 0, // the id of the worker request in flight, 0 if none
   online: null, // the Online connection
   net: null, // the last server state
+  netAt: 0, // when it came (performance.now())
 };
 
 // ---------------------------------------------------------------- moves
@@ -158,6 +159,7 @@ function render() {
   for (const m of moves) {
     if (!placeOfSafe(m)) actions.append(moveButton(m));
   }
+  showClock();
   $('zoom').hidden = S.name !== 'chess3d';
   $('undo').hidden = S.mode === 'online';
   $('undo').disabled = S.mode === 'online' || g.moves().length === 0;
@@ -258,6 +260,24 @@ function landingLevel(place) {
 }
 
 // ---------------------------------------------------------------- playing
+
+/** Online games with a clock: each side's time, counting down for the side
+ * whose time runs (the state gives the times as of when it was sent). */
+function showClock() {
+  const n = S.mode === 'online' ? S.net : null;
+  const el = $('clock');
+  el.hidden = !(n && n.clock);
+  if (el.hidden) return;
+  const c = n.clock;
+  const since = performance.now() - S.netAt;
+  const left = (seat) => Math.max(0, c[`${seat}_ms`] - (c.running === seat ? since : 0));
+  const text = (ms) => {
+    const s = Math.ceil(ms / 1000);
+    return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+  };
+  el.textContent = `clock: ${n.players.first} ${text(left('first'))} · ${n.players.second} ${text(left('second'))}`;
+}
+setInterval(showClock, 250);
 
 /** Plays a move the person chose (a click, a button or typed text). */
 function submit(text) {
@@ -413,6 +433,7 @@ function startOnline(action) {
   S.online = new Online({
     onState(state) {
       S.net = state;
+      S.netAt = performance.now();
       try {
         rebuild(state);
       } catch (e) {
@@ -495,7 +516,9 @@ async function main() {
     $('setup-message').textContent = '';
     const game = select.value;
     const config = configFor(game);
-    startOnline({ create: { game, config: config ? JSON.parse(config) : {} } });
+    const [min, sec] = $('clock-select').value.split('+').map(Number);
+    const clock = min > 0 ? { initial_ms: min * 60000, increment_ms: sec * 1000 } : undefined;
+    startOnline({ create: { game, config: config ? JSON.parse(config) : {}, clock } });
   });
   $('join-form').addEventListener('submit', (e) => {
     e.preventDefault();

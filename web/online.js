@@ -155,8 +155,10 @@ export class Online {
     } else if (this.code) {
       this.send({ type: 'join', code: this.code });
     } else if (this.action.create) {
-      const { game, config } = this.action.create;
-      this.send({ type: 'create', game, config: config ?? {}, seat: 'first' });
+      const { game, config, clock } = this.action.create;
+      const msg = { type: 'create', game, config: config ?? {}, seat: 'first' };
+      if (clock) msg.clock = clock;
+      this.send(msg);
     }
   }
 
