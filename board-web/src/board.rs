@@ -74,6 +74,7 @@ trait Play {
     fn target_of(&self, mv: &str) -> Result<String, String>;
     fn moves_at(&self, place: &str) -> Vec<String>;
     fn play(&mut self, mv: &str) -> Result<(), String>;
+    fn claim_draw(&mut self) -> Option<String>;
     fn undo(&mut self) -> bool;
     fn redo(&mut self) -> bool;
     fn moves(&self) -> Vec<String>;
@@ -141,6 +142,10 @@ impl<K: Kit> Play for Table<K> {
     fn play(&mut self, mv: &str) -> Result<(), String> {
         let mv = self.parse(mv)?;
         self.game.play(mv).map_err(|e| e.to_string())
+    }
+
+    fn claim_draw(&mut self) -> Option<String> {
+        self.game.claim_draw().map(|reason| reason.to_string())
     }
 
     fn undo(&mut self) -> bool {
@@ -339,6 +344,14 @@ impl Board {
     /// with its ID); nothing changes then.
     pub fn play(&mut self, mv: &str) -> Result<(), String> {
         self.table.play(mv)
+    }
+
+    /// Ends the game in a draw the side to move may claim (chess3d's
+    /// threefold repetition and 50-move rule, C3-17), returning the rule;
+    /// `None`, and no change, where there is none to claim. [`undo`](Self::undo)
+    /// withdraws a claim.
+    pub fn claim_draw(&mut self) -> Option<String> {
+        self.table.claim_draw()
     }
 
     /// Takes back the last move; `false` if none was played.

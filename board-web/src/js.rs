@@ -114,6 +114,12 @@ impl Game {
         self.board.play(r#move).map_err(error)
     }
 
+    /// Claims a draw the side to move may claim (chess3d: threefold repetition, 50-move rule; C3-17): the rule's text, or null and no change when there is none. undo() withdraws it.
+    #[wasm_bindgen(js_name = claimDraw, unchecked_return_type = "string | null")]
+    pub fn claim_draw(&mut self) -> JsValue {
+        string_or_null(self.board.claim_draw())
+    }
+
     /// Takes back the last move; false if none was played.
     pub fn undo(&mut self) -> bool {
         self.board.undo()

@@ -298,3 +298,31 @@ fn the_computer_move_on_a_node_budget_is_legal_and_deterministic() {
         assert_eq!(board.moves().len(), 4, "{name}: not played");
     }
 }
+
+/// C3-17: the knights out and back twice bring the start position back a
+/// third time, and only then may the side to move claim the draw.
+#[test]
+fn a_threefold_repetition_may_be_claimed_as_a_draw() {
+    let mut board = Board::new("chess3d", Some(r#"{"levels": 1}"#)).unwrap();
+    let cycle = ["N1/A8-N1/B6", "N1/A1-N1/B3", "N1/B6-N1/A8", "N1/B3-N1/A1"];
+    for mv in cycle {
+        board.play(mv).unwrap();
+    }
+    assert_eq!(board.claim_draw(), None, "the start seen twice only");
+    assert_eq!(board.outcome(), None);
+    for mv in cycle {
+        board.play(mv).unwrap();
+    }
+    let rule = board.claim_draw().expect("the start seen three times");
+    assert!(rule.contains("threefold"), "{rule}");
+    let outcome = board.outcome().unwrap();
+    assert!(
+        outcome.starts_with("draw") && outcome.contains(&rule),
+        "{outcome}"
+    );
+    assert_eq!(board.winner(), None);
+    // KYBO and ÉCHEC O CUBE have no draw to claim.
+    for name in ["kybo", "echec-o-cube"] {
+        assert_eq!(Board::new(name, None).unwrap().claim_draw(), None);
+    }
+}

@@ -5,7 +5,8 @@
 //
 //     node board-web/tests/node-smoke.mjs [PKG_DIR] [NODES]
 //
-// Prints one line a game and a closing "N passed, N failed" line.
+// Prints one line a game and a closing "N passed, N failed" line;
+// board-web/tests/node.rs runs it from `cargo test -p board-web`.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';

@@ -8,6 +8,10 @@ export class Game {
     free(): void;
     [Symbol.dispose](): void;
     /**
+     * Claims a draw the side to move may claim (chess3d: threefold repetition, 50-move rule; C3-17): the rule's text, or null and no change when there is none. undo() withdraws it.
+     */
+    claimDraw(): string | null;
+    /**
      * The computer's move (the game's agent, seeded), within `nodes` and/or `ms` (0 = no limit; at least one must be > 0), timed by Date.now(). null if no legal move. Does not play it. Throws Error if both are 0 or one is negative.
      */
     computerMove(seed: number, nodes: number, ms: number): string | null;
@@ -96,6 +100,7 @@ export type InitInput = RequestInfo | URL | Response | BufferSource | WebAssembl
 export interface InitOutput {
     readonly memory: WebAssembly.Memory;
     readonly __wbg_game_free: (a: number, b: number) => void;
+    readonly game_claimDraw: (a: number) => any;
     readonly game_computerMove: (a: number, b: number, c: number, d: number) => [number, number, number];
     readonly game_fromRecord: (a: number, b: number, c: number, d: number) => [number, number, number];
     readonly game_legalMoves: (a: number) => [number, number];

@@ -21,6 +21,14 @@ export class Game {
         wasm.__wbg_game_free(ptr, 0);
     }
     /**
+     * Claims a draw the side to move may claim (chess3d: threefold repetition, 50-move rule; C3-17): the rule's text, or null and no change when there is none. undo() withdraws it.
+     * @returns {string | null}
+     */
+    claimDraw() {
+        const ret = wasm.game_claimDraw(this.__wbg_ptr);
+        return ret;
+    }
+    /**
      * The computer's move (the game's agent, seeded), within `nodes` and/or `ms` (0 = no limit; at least one must be > 0), timed by Date.now(). null if no legal move. Does not play it. Throws Error if both are 0 or one is negative.
      * @param {number} seed
      * @param {number} nodes

@@ -2,6 +2,7 @@
 /* eslint-disable */
 export const memory: WebAssembly.Memory;
 export const __wbg_game_free: (a: number, b: number) => void;
+export const game_claimDraw: (a: number) => any;
 export const game_computerMove: (a: number, b: number, c: number, d: number) => [number, number, number];
 export const game_fromRecord: (a: number, b: number, c: number, d: number) => [number, number, number];
 export const game_legalMoves: (a: number) => [number, number];
