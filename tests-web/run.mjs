@@ -355,6 +355,10 @@ test('a refused typed move shows its reason and changes nothing (against the com
     await waitForTurn(page);
     await page.click('#undo');
     assert.equal(await page.locator('#record li').count(), 0);
+    // No repetition and no 50 moves yet: a draw claim is refused and changes nothing.
+    await page.click('#claim-draw');
+    assert.match(await page.locator('#message').textContent(), /^Refused: there is no draw to claim/);
+    assert.equal(await page.locator('#outcome').textContent(), '');
     assertClean(page);
   } finally {
     await context.close();

@@ -160,6 +160,8 @@ function render() {
     if (!placeOfSafe(m)) actions.append(moveButton(m));
   }
   showClock();
+  // chess3d's threefold repetition and 50-move rule are claimed (C3-17).
+  $('claim-draw').hidden = S.name !== 'chess3d' || moves.length === 0;
   $('zoom').hidden = S.name !== 'chess3d';
   $('undo').hidden = S.mode === 'online';
   $('undo').disabled = S.mode === 'online' || g.moves().length === 0;
@@ -342,6 +344,17 @@ function makeWorker() {
   };
   w.onerror = (e) => say(`The computer failed: ${e.message}`);
   return w;
+}
+
+function claimDraw() {
+  say('');
+  if (S.mode === 'online') return S.online.claimDraw();
+  if (typeof S.game.claimDraw !== 'function') return say('This build of the rules cannot claim a draw.');
+  const why = S.game.claimDraw();
+  if (why === null) return say('Refused: there is no draw to claim (C3-17)');
+  S.thinking = 0;
+  clearSelection();
+  render();
 }
 
 function undo() {
@@ -543,6 +556,7 @@ async function main() {
     $('zoom').textContent = on ? 'Whole board' : 'Zoom the board';
   });
   $('resign').addEventListener('click', () => S.online?.resign());
+  $('claim-draw').addEventListener('click', claimDraw);
   $('new-game').addEventListener('click', backToSetup);
 
   // A reload of an online game's page resumes it.

@@ -172,6 +172,10 @@ export class Online {
     }
   }
 
+  claimDraw() {
+    if (this.token) this.send({ type: 'claim_draw', token: this.token });
+  }
+
   resign() {
     if (this.token) this.send({ type: 'resign', token: this.token });
   }
