@@ -24,9 +24,13 @@ pub mod session;
 /// What the examples and the harness need from a game beyond [`Game`]: its
 /// name, its `Match`, position text, serde and its own bounds. Implemented
 /// for each game's `Position` in [`games`].
-pub trait Kit: Computer + PartialEq + Serialize + DeserializeOwned {
+pub trait Kit:
+    Computer<Config: Serialize + DeserializeOwned> + PartialEq + Serialize + DeserializeOwned
+{
     /// The game's name on the command line (`echec-o-cube`, `kybo`, `chess3d`).
     const NAME: &'static str;
+    /// The game's name as a player reads it (`ÉCHEC O CUBE`, `KYBO`, `Chess 3D`).
+    const TITLE: &'static str;
     /// No game lasts more moves than this (claims and reds included), or
     /// `None` for a game with no such bound.
     const MAX_PLIES: Option<usize>;
@@ -66,9 +70,27 @@ pub trait Kit: Computer + PartialEq + Serialize + DeserializeOwned {
     /// Where a move is played, as a player clicks it (a cell, a square, a
     /// groove): the examples group the legal moves by it.
     fn place_of(&self, mv: Self::Move) -> String;
+    /// Where a move ends, as a player clicks it: the destination cell of a
+    /// chess move, the place itself where a move is put on one place.
+    fn target_of(&self, mv: Self::Move) -> String {
+        self.place_of(mv)
+    }
     /// The position as a standalone SVG picture (the game crate's `svg`
     /// feature), the move that reached it highlighted.
-    fn svg(&self, last_move: Option<Self::Move>) -> String;
+    fn svg(&self, last_move: Option<Self::Move>) -> String {
+        let view = SvgView {
+            last_move,
+            ..SvgView::default()
+        };
+        self.svg_with(&view)
+            .expect("a view without places names no unknown place")
+    }
+    /// The position as a standalone SVG picture drawn as `view` says, its
+    /// places given in the text of the SVG's `data-place` attributes.
+    ///
+    /// # Errors
+    /// A selected or target place is not a place of the game.
+    fn svg_with(&self, view: &SvgView<Self::Move>) -> Result<String, String>;
     /// The state as JSON (serde).
     fn to_json(&self) -> String {
         serde_json::to_string(self).expect("a game state always serializes")
@@ -84,6 +106,49 @@ pub trait Kit: Computer + PartialEq + Serialize + DeserializeOwned {
     fn check_bounds(&self) -> Result<(), String>;
     /// Feeds `text` to every parser of the game; must never panic.
     fn parse_everything(&self, text: &str);
+}
+
+/// What [`Kit::svg_with`] draws besides the position (each game crate's
+/// `svg::SvgOptions`, with places as text).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SvgView<M> {
+    /// Files and ranks on the rim (default true).
+    pub coordinates: bool,
+    /// The status lines (default true).
+    pub status: bool,
+    /// The move to mark, usually the last one played.
+    pub last_move: Option<M>,
+    /// Places to mark as selected, as `data-place` writes them.
+    pub selected: Vec<String>,
+    /// Places to mark as targets, as `data-place` writes them.
+    pub targets: Vec<String>,
+}
+
+impl<M> Default for SvgView<M> {
+    fn default() -> SvgView<M> {
+        SvgView {
+            coordinates: true,
+            status: true,
+            last_move: None,
+            selected: Vec::new(),
+            targets: Vec::new(),
+        }
+    }
+}
+
+/// Reads each of `places` with `parse`, the first failure as a message.
+pub(crate) fn read_places<P>(
+    places: &[String],
+    parse: impl Fn(&str) -> Option<P>,
+) -> Result<Vec<P>, String> {
+    places
+        .iter()
+        .map(|text| {
+            parse(text).ok_or_else(|| {
+                format!("{:?} is not a place of the game", board_core::excerpt(text))
+            })
+        })
+        .collect()
 }
 
 /// A game's `Match` as generic code reaches it. Every game crate offers these

@@ -12,7 +12,8 @@
 //! connections), [`room`] (one game's state and subscribers, and the hub of
 //! all games), [`store`] (durable storage), [`registry`] (the hosted games),
 //! [`token`] (codes and seat tokens), [`limit`] (rate limits), [`settings`]
-//! (every limit), [`client`] (the command-line client).
+//! (every limit), [`client`] (the command-line client), [`web`] (the
+//! browser page's static files).
 //!
 //! Embedding the server with a game of your own:
 //!
@@ -43,6 +44,7 @@ pub mod server;
 pub mod settings;
 pub mod store;
 pub mod token;
+pub mod web;
 
 pub use registry::Registry;
 pub use server::{Options, ServeError, Server};

@@ -11,6 +11,7 @@ use std::time::Duration;
 
 use board_online::client::{self, Mode};
 use board_online::protocol::{ClockSpec, SeatChoice};
+use board_online::web::WebRoot;
 use board_online::{Options, Registry, Server, Settings};
 use clap::{Parser, Subcommand, ValueEnum};
 
@@ -53,6 +54,10 @@ enum Command {
         /// Games in memory at most.
         #[arg(long, default_value_t = Settings::default().max_games)]
         max_games: usize,
+        /// The browser page's directory, served at `/` (default: the
+        /// repository's `web/`, with its WebAssembly build in `web/pkg/`).
+        #[arg(long, default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/../web"))]
+        web: PathBuf,
     },
     /// Create a game, print `code: XXXXXX`, wait for the opponent and play.
     Host {
@@ -126,6 +131,7 @@ fn main() -> ExitCode {
                 creates_per_minute,
                 max_connections,
                 max_games,
+                web,
             } => {
                 let settings = Settings {
                     idle_expiry: Duration::from_secs(idle_expiry),
@@ -137,9 +143,15 @@ fn main() -> ExitCode {
                     max_games,
                 };
                 let options = Options { addr, db, settings };
+                // `CARGO_MANIFEST_DIR/../web` reads better without the `..`.
+                let web = WebRoot::new(web.canonicalize().unwrap_or(web));
+                if let Some(problem) = web.problem() {
+                    eprintln!("warning: {problem}");
+                }
                 let server = Server::bind(options, Registry::standard())
                     .await
-                    .map_err(|e| e.to_string())?;
+                    .map_err(|e| e.to_string())?
+                    .with_web(web);
                 let addr = server.local_addr().map_err(|e| e.to_string())?;
                 // Handlers first, so a signal right after the line below is caught.
                 let stop = board_online::server::shutdown_signal();

@@ -6,9 +6,10 @@ use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, State};
-use axum::http::StatusCode;
+use axum::http::{StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::serve::ListenerExt;
@@ -26,6 +27,7 @@ use crate::settings::{
 };
 use crate::store::{SqliteStore, Store, StoreError, Writer};
 use crate::token::Code;
+use crate::web::WebRoot;
 
 /// Why the server could not start.
 #[derive(Debug, thiserror::Error)]
@@ -60,6 +62,7 @@ struct App {
     creates: AddressLimiter,
     connections: Arc<Semaphore>,
     shutdown: watch::Receiver<bool>,
+    web: Option<WebRoot>,
 }
 
 /// A bound server, ready to run.
@@ -96,6 +99,7 @@ impl Server {
             connections: Arc::new(Semaphore::new(settings.max_connections)),
             hub: Hub::new(registry, settings, writer),
             shutdown: shutdown_rx,
+            web: None,
         };
         let restored = app.hub.restore(games);
         Ok(Server {
@@ -113,6 +117,16 @@ impl Server {
     /// The socket's address cannot be read.
     pub fn local_addr(&self) -> std::io::Result<SocketAddr> {
         self.listener.local_addr()
+    }
+
+    /// Also serves the browser page from `web` at `/` (a plain GET; a
+    /// WebSocket upgrade on `/` still speaks the protocol).
+    #[must_use]
+    pub fn with_web(mut self, web: WebRoot) -> Server {
+        if let Some(app) = Arc::get_mut(&mut self.app) {
+            app.web = Some(web);
+        }
+        self
     }
 
     /// How many unfinished games were restored from the database.
@@ -139,8 +153,9 @@ impl Server {
             ..
         } = self;
         let router = Router::new()
-            .route("/", get(upgrade))
+            .route("/", get(page_or_upgrade))
             .route("/ws", get(upgrade))
+            .fallback(get(page))
             .with_state(app.clone());
         let stop = async move {
             signal.await;
@@ -201,6 +216,27 @@ pub fn shutdown_signal() -> impl Future<Output = ()> + Send + 'static {
     #[cfg(not(unix))]
     async {
         let _ = tokio::signal::ctrl_c().await;
+    }
+}
+
+/// `/`: the WebSocket for an upgrade request, else the page's index.
+async fn page_or_upgrade(
+    ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+    state: State<Arc<App>>,
+    peer: ConnectInfo<SocketAddr>,
+    uri: Uri,
+) -> Response {
+    match ws {
+        Ok(ws) => upgrade(ws, state, peer).await,
+        Err(_) => page(state, uri).await,
+    }
+}
+
+/// A file of the page, when the server serves one.
+async fn page(State(app): State<Arc<App>>, uri: Uri) -> Response {
+    match &app.web {
+        Some(web) => web.serve(uri.path()).await,
+        None => (StatusCode::NOT_FOUND, "not found").into_response(),
     }
 }
 

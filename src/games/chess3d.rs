@@ -6,7 +6,7 @@ use board_core::{Cell, Color};
 use chess3d::{Match, Move, MoveKind, Piece, Position, Record, Role};
 
 use super::round_trips;
-use crate::Kit;
+use crate::{read_places, Kit, SvgView};
 
 /// chess3d's position, as the examples, the harness and the fuzzers drive it.
 pub type Chess3d = Position;
@@ -111,6 +111,7 @@ fn parse_chess_everything(pos: &Position, text: &str) {
 
 impl Kit for Position {
     const NAME: &'static str = "chess3d";
+    const TITLE: &'static str = "Chess 3D";
     // A bare position keeps no clocks that end the game (the Match does).
     const MAX_PLIES: Option<usize> = None;
     type Match = Match;
@@ -174,12 +175,20 @@ impl Kit for Position {
         mv.from().to_string()
     }
 
-    fn svg(&self, last_move: Option<Move>) -> String {
+    fn target_of(&self, mv: Move) -> String {
+        mv.to().to_string()
+    }
+
+    fn svg_with(&self, view: &SvgView<Move>) -> Result<String, String> {
+        let place = |text: &str| text.parse().ok();
         let options = ::chess3d::svg::SvgOptions {
-            last_move,
-            ..Default::default()
+            coordinates: view.coordinates,
+            status: view.status,
+            last_move: view.last_move,
+            selected: read_places(&view.selected, place)?,
+            targets: read_places(&view.targets, place)?,
         };
-        self.to_svg(&options)
+        Ok(self.to_svg(&options))
     }
 
     fn hashes(&self) -> Option<(u64, u64)> {

@@ -1,16 +1,18 @@
 //! [`Kit`] for ÉCHEC O CUBE.
 
 use board_core::Square;
+use echec_o_cube::svg::Place;
 use echec_o_cube::{Config, GameSquare, Kind, Match, Move, Player, Position, Record, Segment};
 
 use super::round_trips;
-use crate::Kit;
+use crate::{read_places, Kit, SvgView};
 
 /// ÉCHEC O CUBE's position, as the examples and the harness drive it.
 pub type EchecOCube = Position;
 
 impl Kit for Position {
     const NAME: &'static str = "echec-o-cube";
+    const TITLE: &'static str = "ÉCHEC O CUBE";
     // 112 placements, as many claims, and the 10 reds of the pool.
     const MAX_PLIES: Option<usize> = Some(112 * 2 + 10);
     type Match = Match;
@@ -96,12 +98,24 @@ impl Kit for Position {
         }
     }
 
-    fn svg(&self, last_move: Option<Move>) -> String {
-        let options = ::echec_o_cube::svg::SvgOptions {
-            last_move,
-            ..Default::default()
+    fn svg_with(&self, view: &SvgView<Move>) -> Result<String, String> {
+        // A segment (`D5-E5`), a square (`D5-E6`, `D5-F7`) or a crossing (`D5`):
+        // no text is two of them.
+        let place = |text: &str| {
+            text.parse()
+                .map(Place::Segment)
+                .or_else(|_| text.parse().map(Place::Square))
+                .or_else(|_| text.parse().map(Place::Crossing))
+                .ok()
         };
-        self.to_svg(&options)
+        let options = ::echec_o_cube::svg::SvgOptions {
+            coordinates: view.coordinates,
+            status: view.status,
+            last_move: view.last_move,
+            selected: read_places(&view.selected, place)?,
+            targets: read_places(&view.targets, place)?,
+        };
+        Ok(self.to_svg(&options))
     }
 
     fn hashes(&self) -> Option<(u64, u64)> {

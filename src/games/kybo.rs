@@ -4,13 +4,14 @@ use board_core::{Color, Square};
 use kybo::{Config, Match, Move, Position, Record, Zone};
 
 use super::round_trips;
-use crate::Kit;
+use crate::{read_places, Kit, SvgView};
 
 /// KYBO's position, as the examples and the harness drive it.
 pub type Kybo = Position;
 
 impl Kit for Position {
     const NAME: &'static str = "kybo";
+    const TITLE: &'static str = "KYBO";
     // One cube a move, and the board holds 120 (KY-2).
     const MAX_PLIES: Option<usize> = Some(120);
     type Match = Match;
@@ -59,12 +60,17 @@ impl Kit for Position {
         mv.square().to_string()
     }
 
-    fn svg(&self, last_move: Option<Move>) -> String {
+    fn svg_with(&self, view: &SvgView<Move>) -> Result<String, String> {
+        let place = |text: &str| text.parse().ok();
         let options = ::kybo::svg::SvgOptions {
-            last_move,
+            coordinates: view.coordinates,
+            status: view.status,
+            last_move: view.last_move,
+            selected: read_places(&view.selected, place)?,
+            targets: read_places(&view.targets, place)?,
             ..Default::default()
         };
-        self.to_svg(&options)
+        Ok(self.to_svg(&options))
     }
 
     fn hashes(&self) -> Option<(u64, u64)> {

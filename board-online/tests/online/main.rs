@@ -6,3 +6,4 @@ mod harness;
 
 mod games;
 mod hostile;
+mod web;

@@ -1,0 +1,184 @@
+//! The JavaScript face of [`Board`]: the class `Game` and the function
+//! `games`, thin wrappers that turn `Err(message)` into a thrown `Error`
+//! and `None` into `null`.
+
+use std::time::Duration;
+
+use js_sys::{Array, Object, Reflect};
+use wasm_bindgen::prelude::*;
+
+use crate::board::{self, Board};
+
+/// A thrown `Error(message)`.
+fn error(message: String) -> JsValue {
+    js_sys::Error::new(&message).into()
+}
+
+/// `Some(text)` as a string, `None` as `null`.
+fn string_or_null(text: Option<String>) -> JsValue {
+    text.map_or(JsValue::NULL, JsValue::from)
+}
+
+/// A JavaScript number that counts something: a whole number from 0 up
+/// (fractions are dropped; beyond 2^64 it saturates).
+pub(crate) fn count(what: &str, value: f64) -> Result<u64, String> {
+    if value.is_finite() && value >= 0.0 {
+        // Saturating, truncating: `value` is finite and not negative.
+        Ok(value as u64)
+    } else {
+        Err(format!("{what} must be a number from 0 up, not {value}"))
+    }
+}
+
+/// The clock of the page: `Date.now()` in milliseconds, which exists in a
+/// window and in a worker (`std::time::Instant` panics on wasm32).
+fn js_clock() -> Duration {
+    Duration::from_secs_f64(js_sys::Date::now() / 1000.0)
+}
+
+/// The games: `[{ name: "echec-o-cube", title: "ÉCHEC O CUBE" }, ...]`.
+#[wasm_bindgen(unchecked_return_type = "{ name: string, title: string }[]")]
+pub fn games() -> Array {
+    board::games()
+        .iter()
+        .map(|info| {
+            let entry = Object::new();
+            // Setting a property on a fresh plain object cannot fail.
+            let _ = Reflect::set(&entry, &"name".into(), &info.name.into());
+            let _ = Reflect::set(&entry, &"title".into(), &info.title.into());
+            JsValue::from(entry)
+        })
+        .collect()
+}
+
+/// A game of any of the three, with its history.
+#[wasm_bindgen]
+pub struct Game {
+    board: Board,
+}
+
+#[wasm_bindgen]
+impl Game {
+    /// A new game; `config` is the game's Config as JSON text (or undefined
+    /// for the default). Throws Error(message).
+    #[wasm_bindgen(constructor)]
+    pub fn new(name: &str, config: Option<String>) -> Result<Game, JsValue> {
+        let board = Board::new(name, config.as_deref()).map_err(error)?;
+        Ok(Game { board })
+    }
+
+    /// A game replayed from its record text. Throws Error(reason) on a bad record.
+    #[wasm_bindgen(js_name = fromRecord)]
+    pub fn from_record(name: &str, record: &str) -> Result<Game, JsValue> {
+        let board = Board::from_record(name, record).map_err(error)?;
+        Ok(Game { board })
+    }
+
+    /// The game's name (`echec-o-cube`, `kybo`, `chess3d`).
+    #[wasm_bindgen(getter)]
+    pub fn name(&self) -> String {
+        self.board.name().to_owned()
+    }
+
+    /// Whose turn: the player's display text ("White", "Black", "One", ...).
+    pub fn turn(&self) -> String {
+        self.board.turn()
+    }
+
+    /// Every legal move, as move text.
+    #[wasm_bindgen(js_name = legalMoves)]
+    pub fn legal_moves(&self) -> Vec<String> {
+        self.board.legal_moves()
+    }
+
+    /// The place (as in the SVG's data-place) a move starts from or is put on. Throws Error if `move` is not a move.
+    #[wasm_bindgen(js_name = placeOf)]
+    pub fn place_of(&self, r#move: &str) -> Result<String, JsValue> {
+        self.board.place_of(r#move).map_err(error)
+    }
+
+    /// The place a move ends on: the destination cell of a chess3d move, the place itself elsewhere. Throws Error if `move` is not a move.
+    #[wasm_bindgen(js_name = targetOf)]
+    pub fn target_of(&self, r#move: &str) -> Result<String, JsValue> {
+        self.board.target_of(r#move).map_err(error)
+    }
+
+    /// The legal moves whose place is `place` (what lights up when a place is clicked).
+    #[wasm_bindgen(js_name = movesAt)]
+    pub fn moves_at(&self, place: &str) -> Vec<String> {
+        self.board.moves_at(place)
+    }
+
+    /// Plays a move given as text; throws Error(the typed reason) if it cannot be read or is illegal, and changes nothing.
+    pub fn play(&mut self, r#move: &str) -> Result<(), JsValue> {
+        self.board.play(r#move).map_err(error)
+    }
+
+    /// Claims a draw the side to move may claim (chess3d: threefold repetition, 50-move rule; C3-17): the rule's text, or null and no change when there is none. undo() withdraws it.
+    #[wasm_bindgen(js_name = claimDraw, unchecked_return_type = "string | null")]
+    pub fn claim_draw(&mut self) -> JsValue {
+        string_or_null(self.board.claim_draw())
+    }
+
+    /// Takes back the last move; false if none was played.
+    pub fn undo(&mut self) -> bool {
+        self.board.undo()
+    }
+
+    /// Plays the last undone move again; false if there is none.
+    pub fn redo(&mut self) -> bool {
+        self.board.redo()
+    }
+
+    /// The moves played, as text.
+    pub fn moves(&self) -> Vec<String> {
+        self.board.moves()
+    }
+
+    /// null while the game goes on, else e.g. "White wins (checkmate)" (the Outcome's Display).
+    #[wasm_bindgen(unchecked_return_type = "string | null")]
+    pub fn outcome(&self) -> JsValue {
+        string_or_null(self.board.outcome())
+    }
+
+    /// The winner's display text, or null (draw or not over).
+    #[wasm_bindgen(unchecked_return_type = "string | null")]
+    pub fn winner(&self) -> JsValue {
+        string_or_null(self.board.winner())
+    }
+
+    /// One line: whose turn, scores, supplies or material.
+    pub fn status(&self) -> String {
+        self.board.status()
+    }
+
+    /// The position text.
+    #[wasm_bindgen(js_name = positionText)]
+    pub fn position_text(&self) -> String {
+        self.board.position_text()
+    }
+
+    /// The record text of the game so far.
+    #[wasm_bindgen(js_name = recordText)]
+    pub fn record_text(&self) -> String {
+        self.board.record_text()
+    }
+
+    /// The SVG of the position: opts JSON {"selected": PLACE?, "targets": [PLACE...]?, "lastMove": bool?, "coordinates": bool?, "status": bool?} (lastMove, coordinates and status default to true). Throws Error on bad opts or an unknown place.
+    pub fn svg(&self, opts: Option<String>) -> Result<String, JsValue> {
+        self.board.svg(opts.as_deref()).map_err(error)
+    }
+
+    /// The computer's move (the game's agent, seeded), within `nodes` and/or `ms` (0 = no limit; at least one must be > 0), timed by Date.now(). null if no legal move. Does not play it. Throws Error if both are 0 or one is negative.
+    #[wasm_bindgen(js_name = computerMove, unchecked_return_type = "string | null")]
+    pub fn computer_move(&self, seed: f64, nodes: f64, ms: f64) -> Result<JsValue, JsValue> {
+        let seed = count("seed", seed).map_err(error)?;
+        let nodes = count("nodes", nodes).map_err(error)?;
+        let ms = count("ms", ms).map_err(error)?;
+        let mv = self
+            .board
+            .computer_move(seed, nodes, ms, Some(js_clock))
+            .map_err(error)?;
+        Ok(string_or_null(mv))
+    }
+}

@@ -1,0 +1,32 @@
+//! WebAssembly bindings (wasm-bindgen) of the workspace's three games,
+//! ÉCHEC O CUBE, KYBO and chess3d: one small JavaScript API over the one
+//! vocabulary, written once over the root package's [`Kit`](board_games::Kit).
+//!
+//! [`Board`] holds the logic in plain Rust (strings in, `Result<_, String>`
+//! out), so it runs and is tested natively; the `js` module is the thin
+//! `#[wasm_bindgen]` layer (the class `Game` and the function `games`) that
+//! throws `Error(message)` and returns `null`. `scripts/build-web` builds it
+//! into `web/pkg/`; see the README for the API.
+//!
+//! ```
+//! use board_web::Board;
+//!
+//! let mut board = Board::new("chess3d", Some(r#"{"levels": 1}"#))?;
+//! assert_eq!(board.turn(), "Black");
+//! let err = board.play("N1/E2-N1/E4").unwrap_err();
+//! assert!(err.contains("(C3-13)"), "{err}");
+//! assert_eq!(board.moves_at("N1/E7"), ["N1/E7-N1/E6", "N1/E7-N1/E5"]);
+//! let reply = board.computer_move(7, 50, 0, None)?.expect("a legal move");
+//! board.play(&reply)?;
+//! assert_eq!(board.moves(), [reply]);
+//! # Ok::<(), String>(())
+//! ```
+
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod board;
+pub mod js;
+
+pub use board::{games, Board, GameInfo, MAX_INPUT_BYTES};
+pub use js::Game;

@@ -1,0 +1,440 @@
+// Real-browser tests of the page that `board-online serve` serves: Playwright
+// (playwright-core) driving Debian's chromium headless. Each test starts its
+// own server on a free loopback port with a temporary database, and fails on
+// any page error or console error. Screenshots go to target/web-artifacts/.
+//
+//   node tests-web/run.mjs            (after scripts/build-web and a release build)
+//
+// Environment: CHROMIUM (default /usr/bin/chromium), BOARD_ONLINE (default
+// target/release/board-online), WEB_TEST_GAMES (default all three games).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, mkdirSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createInterface } from 'node:readline';
+import { chromium } from 'playwright-core';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const BIN = process.env.BOARD_ONLINE ?? join(ROOT, 'target/release/board-online');
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const ARTIFACTS = join(ROOT, 'target/web-artifacts');
+const GAMES = (process.env.WEB_TEST_GAMES ?? 'echec-o-cube,kybo,chess3d').split(',');
+/** The computer's budget in the tests (the page's ?ms= parameter). */
+const MS = 20;
+/** The seed of the clicks and of the computer (WEB_TEST_SEED to vary it). */
+const SEED = Number(process.env.WEB_TEST_SEED ?? 1);
+/** Plies at most in a game played by clicks; a game that is not over by then fails. */
+const MAX_PLIES = 1500;
+
+for (const [what, path] of [['the server binary', BIN], ['chromium', CHROMIUM], ['the wasm build', join(ROOT, 'web/pkg/board_web_bg.wasm')]]) {
+  if (!existsSync(path)) {
+    console.error(`error: ${what} is missing: ${path}`);
+    process.exit(1);
+  }
+}
+mkdirSync(ARTIFACTS, { recursive: true });
+
+let browser;
+before(async () => {
+  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
+});
+after(async () => {
+  await browser?.close();
+});
+
+/** `board-online serve` on a free port (or `addr`) with a temporary
+ * database (or the one in `dir`); `stop()` ends it, `stop(true)` keeps the
+ * database for a restart. */
+async function startServer({ addr = '127.0.0.1:0', dir = mkdtempSync(join(tmpdir(), 'board-web-test-')) } = {}) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await spawnServer(addr, dir);
+    } catch (e) {
+      // A port just freed may take a moment.
+      if (attempt >= 20 || addr.endsWith(':0')) throw e;
+      await new Promise((ok) => setTimeout(ok, 250));
+    }
+  }
+}
+
+async function spawnServer(addrWanted, dir) {
+  const child = spawn(BIN, ['serve', '--addr', addrWanted, '--db', join(dir, 'games.sqlite3'), '--web', join(ROOT, 'web')], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const log = [];
+  child.stderr.on('data', (d) => log.push(String(d)));
+  const lines = createInterface({ input: child.stdout });
+  const addr = await new Promise((ok, fail) => {
+    const timer = setTimeout(() => fail(new Error(`the server did not start: ${log.join('')}`)), 30000);
+    lines.on('line', (line) => {
+      const m = /^listening on (.+)$/.exec(line);
+      if (m) {
+        clearTimeout(timer);
+        ok(m[1]);
+      }
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      fail(new Error(`the server exited (${code}): ${log.join('')}`));
+    });
+  });
+  return {
+    url: `http://${addr}/`,
+    addr,
+    dir,
+    log,
+    async stop(keep = false) {
+      if (child.exitCode === null) {
+        const exited = new Promise((ok) => child.on('exit', ok));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      if (!keep) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A new page that records every page error and console error. */
+async function newPage(context, { touch = false } = {}) {
+  const page = await context.newPage();
+  page.touch = touch; // the board is touched, not clicked
+  page.problems = [];
+  page.on('pageerror', (e) => page.problems.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') page.problems.push(`console error: ${m.text()}`);
+  });
+  return page;
+}
+
+function assertClean(...pages) {
+  for (const p of pages) assert.deepEqual(p.problems, [], 'no page or console errors');
+}
+
+/** Chromium's own console line for a WebSocket that cannot connect (the
+ * server is down on purpose), which is not the page's error. */
+const refusedSocket = /^console error: WebSocket connection to .* failed/;
+
+/** Clicks a place of the board for real (the mouse at a point where the
+ * topmost element belongs to that place). `kind`: 'target' (lit targets,
+ * captures preferred), 'playable'. Returns the place clicked or null. */
+async function clickBoard(page, kind, rand) {
+  const point = await page.evaluate(({ kind, r }) => {
+    const board = document.getElementById('board');
+    const sel = kind === 'target' ? '.target-place' : '.playable';
+    const places = [...new Set([...board.querySelectorAll(sel)].map((e) => e.getAttribute('data-place')))];
+    if (places.length === 0) return null;
+    let pool = places;
+    if (kind === 'target') {
+      // Captures end a chess game sooner.
+      const captures = places.filter((p) => board.querySelector(`.piece[data-place="${CSS.escape(p)}"]`));
+      if (captures.length) pool = captures;
+    }
+    const start = Math.floor(r * pool.length);
+    for (let k = 0; k < pool.length; k++) {
+      const place = pool[(start + k) % pool.length];
+      for (const el of board.querySelectorAll(`${sel}[data-place="${CSS.escape(place)}"]`)) {
+        el.scrollIntoView({ block: 'center', inline: 'center' });
+        const b = el.getBoundingClientRect();
+        for (let i = 1; i < 8; i++) {
+          for (let j = 1; j < 8; j++) {
+            const x = b.left + (b.width * i) / 8;
+            const y = b.top + (b.height * j) / 8;
+            const hit = document.elementFromPoint(x, y)?.closest('[data-place]');
+            if (hit && hit.getAttribute('data-place') === place) return { x, y, place };
+          }
+        }
+      }
+    }
+    return { x: -1, y: -1, place: null, none: places.slice(0, 5) };
+  }, { kind, r: rand() });
+  if (!point) return null;
+  assert.ok(point.place, `no clickable point on any ${kind} place (${point.none})`);
+  if (page.touch) await page.touchscreen.tap(point.x, point.y);
+  else await page.mouse.click(point.x, point.y);
+  return point.place;
+}
+
+/** A small seeded generator, so a failing game can be replayed. */
+function rng(seed) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+}
+
+/** One move by clicks, once it is the person's turn: a place, then a
+ * target or a choice button if the page asks. */
+async function playOneMove(page, rand) {
+  const before = await page.locator('#record li').count();
+  page.steps = [];
+  for (let step = 0; step < 6; step++) {
+    const choices = page.locator('#choices button');
+    if (await choices.count()) {
+      await choices.nth(Math.floor(rand() * (await choices.count()))).click();
+    } else if (await page.locator('#board .target-place').count()) {
+      await clickBoard(page, 'target', rand);
+    } else {
+      const actions = page.locator('#actions button');
+      const playable = await page.locator('#board .playable').count();
+      if (await actions.count() && (playable === 0 || rand() < 0.3)) {
+        await actions.first().click();
+      } else {
+        await clickBoard(page, 'playable', rand);
+      }
+    }
+    page.steps.push(await page.evaluate(() => ({
+      message: document.getElementById('message').textContent,
+      choices: [...document.querySelectorAll('#choices button')].map((b) => b.textContent),
+      targets: [...new Set([...document.querySelectorAll('#board .target-place')].map((e) => e.getAttribute('data-place')))],
+      selected: document.querySelector('#board .highlight.selected')?.getAttribute('data-place') ?? null,
+    })));
+    const moved = await page.locator('#record li').count();
+    if (moved !== before || (await page.locator('#outcome').textContent())) return true;
+  }
+  return false;
+}
+
+/** Waits until it is the person's turn (the board lit) or the game is over. */
+async function waitForTurn(page, timeout = 60000) {
+  await page.waitForFunction(
+    () => document.getElementById('outcome').textContent !== '' || document.getElementById('board').classList.contains('my-turn'),
+    null,
+    { timeout },
+  );
+  return (await page.locator('#outcome').textContent()) !== '';
+}
+
+for (const game of GAMES) {
+  test(`${game}: a whole game against the computer, played by clicks to its end`, async () => {
+    const server = await startServer();
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await newPage(context);
+    try {
+      await page.goto(`${server.url}?ms=${MS}&seed=${SEED}`);
+      await page.selectOption('#game-select', game);
+      await page.check('input[name=mode][value=computer]');
+      await page.click('#start');
+      const rand = rng(SEED * 7919 + game.length);
+      let plies = 0;
+      while (!(await waitForTurn(page))) {
+        assert.ok(plies < MAX_PLIES, `the game is not over after ${plies} clicked moves`);
+        assert.ok(await playOneMove(page, rand), `a click on the board played a move: ${JSON.stringify(page.steps)}`);
+        plies += 1;
+      }
+      const outcome = await page.locator('#outcome').textContent();
+      const moves = await page.locator('#record li').count();
+      console.log(`# ${game}: ${outcome} after ${moves} plies (${plies} by clicks)`);
+      assert.match(outcome, /wins|draw|drawn/i);
+      assert.ok(moves >= plies * 2 - 1, 'the computer answered every move');
+      assert.equal(await page.locator('#turn').textContent(), 'Game over');
+      assert.equal(await page.locator('#board .playable').count(), 0, 'nothing to play once over');
+      await page.screenshot({ path: join(ARTIFACTS, `${game}-end.png`), fullPage: true });
+      assertClean(page);
+    } finally {
+      await context.close();
+      await server.stop();
+    }
+  });
+}
+
+test('online: host and join by code, play, reload mid-game, a refused move shows the server\'s reason', async () => {
+  let server = await startServer();
+  const hostCtx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const guestCtx = await browser.newContext({ viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true });
+  const host = await newPage(hostCtx);
+  const guest = await newPage(guestCtx, { touch: true });
+  try {
+    await host.goto(server.url);
+    await host.selectOption('#game-select', 'kybo');
+    await host.check('input[name=mode][value=online]');
+    await host.selectOption('#clock-select', '5+3');
+    await host.click('#create');
+    await host.waitForFunction(() => document.getElementById('code').textContent.length === 6);
+    const code = await host.locator('#code').textContent();
+    assert.match(code, /^[A-HJ-NP-Z2-9]{6}$/, 'a six-character code');
+    const size = await host.locator('#code').evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
+    assert.ok(size >= 32, `the code is big enough to read aloud (${size}px)`);
+    await host.waitForFunction(() => /Waiting for the opponent/.test(document.getElementById('turn').textContent));
+
+    await guest.goto(server.url);
+    await guest.check('input[name=mode][value=online]');
+    await guest.fill('#join-code', code.toLowerCase());
+    await guest.click('#join');
+    const rand = rng(42);
+    const record = (p) => p.locator('#record li').allTextContents();
+    // The clock (5 min + 3 s) shows on both pages once both seats are taken.
+    for (const p of [host, guest]) {
+      await p.waitForFunction(() => /^clock: White \d:\d\d · Black \d:\d\d$/.test(document.getElementById('clock').textContent));
+      assert.match(await p.locator('#clock').textContent(), /White [45]:\d\d · Black 5:00/);
+    }
+
+    // The host plays first; each side moves by clicks in turn.
+    const sides = [host, guest];
+    for (let ply = 0; ply < 6; ply++) {
+      const mover = sides[ply % 2];
+      assert.equal(await waitForTurn(mover, 20000), false);
+      assert.ok(await playOneMove(mover, rand));
+      await sides[(ply + 1) % 2].waitForFunction((n) => document.querySelectorAll('#record li').length === n, ply + 1);
+      if (ply === 2) {
+        // The guest reloads mid-game: its seat comes back from localStorage.
+        await guest.reload();
+        await guest.waitForFunction((n) => document.querySelectorAll('#record li').length === n, ply + 1);
+        assert.equal(await guest.locator('#code').textContent(), code);
+      }
+    }
+    assert.deepEqual(await record(guest), await record(host), 'both see the same record');
+    assert.equal((await record(host)).length, 6);
+
+    // A refused move: not one's turn, then an illegal one, typed.
+    await waitForTurn(host, 20000);
+    await guest.fill('#move-text', 'A1');
+    await guest.press('#move-text', 'Enter');
+    await guest.waitForFunction(() => /Refused:/.test(document.getElementById('message').textContent));
+    assert.match(await guest.locator('#message').textContent(), /turn/i);
+    await host.fill('#move-text', 'Z9');
+    await host.press('#move-text', 'Enter');
+    await host.waitForFunction(() => /Refused:/.test(document.getElementById('message').textContent));
+    const reason = await host.locator('#message').textContent();
+    console.log(`# refused: ${reason}`);
+    assert.ok(reason.length > 'Refused: '.length + 5, reason);
+    assert.equal((await record(host)).length, 6, 'a refused move changes nothing');
+
+    // Dropped connections: the server stops (it closes every connection)
+    // and starts again on the same port and database; both pages come back
+    // by themselves and the game carries on.
+    await server.stop(true);
+    await host.waitForFunction(() => /^disconnected/.test(document.body.dataset.connection ?? ''));
+    server = await startServer({ addr: server.addr, dir: server.dir });
+    for (const p of sides) {
+      await p.waitForFunction(() => document.body.dataset.connection === 'connected', null, { timeout: 20000 });
+      p.problems = p.problems.filter((line) => !refusedSocket.test(line));
+    }
+    await host.fill('#move-text', '');
+    assert.equal(await waitForTurn(host, 20000), false);
+    assert.ok(await playOneMove(host, rand));
+    await guest.waitForFunction(() => document.querySelectorAll('#record li').length === 7);
+    assert.deepEqual(await record(guest), await record(host));
+    await host.screenshot({ path: join(ARTIFACTS, 'online-host.png'), fullPage: true });
+    await guest.screenshot({ path: join(ARTIFACTS, 'online-guest-phone.png'), fullPage: true });
+    assertClean(host, guest);
+  } finally {
+    await hostCtx.close();
+    await guestCtx.close();
+    await server.stop();
+  }
+});
+
+test('a refused typed move shows its reason and changes nothing (against the computer)', async () => {
+  const server = await startServer();
+  const context = await browser.newContext();
+  const page = await newPage(context);
+  try {
+    await page.goto(`${server.url}?ms=${MS}`);
+    await page.selectOption('#game-select', 'chess3d');
+    await page.click('#start');
+    await waitForTurn(page);
+    // Black moves first (C3-13): a pawn cannot go five ranks.
+    await page.fill('#move-text', 'N2/E7-N2/E2');
+    await page.press('#move-text', 'Enter');
+    const reason = await page.locator('#message').textContent();
+    console.log(`# refused: ${reason}`);
+    assert.match(reason, /^Refused: .*\(C3-\d+\)/, 'the reason names the rule');
+    assert.equal(await page.locator('#record li').count(), 0);
+    await page.fill('#move-text', 'n2/e7-n2/e6');
+    await page.press('#move-text', 'Enter');
+    await page.waitForFunction(() => document.querySelectorAll('#record li').length === 2);
+    assert.equal(await page.locator('#message').textContent(), '');
+    // Undo takes back the computer's answer and the move.
+    await waitForTurn(page);
+    await page.click('#undo');
+    assert.equal(await page.locator('#record li').count(), 0);
+    // No repetition and no 50 moves yet: a draw claim is refused and changes nothing.
+    await page.click('#claim-draw');
+    assert.match(await page.locator('#message').textContent(), /^Refused: there is no draw to claim/);
+    assert.equal(await page.locator('#outcome').textContent(), '');
+    assertClean(page);
+  } finally {
+    await context.close();
+    await server.stop();
+  }
+});
+
+test('a 375×667 phone viewport shows each board whole', async () => {
+  const server = await startServer();
+  const context = await browser.newContext({ viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  const page = await newPage(context, { touch: true });
+  try {
+    for (const game of GAMES) {
+      await page.goto(`${server.url}?ms=${MS}`);
+      await page.selectOption('#game-select', game);
+      await page.check('input[name=mode][value=local]');
+      await page.click('#start');
+      const box = await page.locator('#board svg').boundingBox();
+      assert.ok(box, 'the board is drawn');
+      assert.ok(box.x >= 0 && box.x + box.width <= 375 + 0.5, `${game}: the board fits the width (${JSON.stringify(box)})`);
+      assert.ok(box.height > 100, `${game}: the board is not squashed (${box.height}px)`);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(overflow <= 375, `${game}: the page does not scroll sideways (${overflow}px)`);
+      // A touch plays too.
+      assert.ok(await playOneMove(page, rng(7)));
+      if (game === 'chess3d') {
+        // Zoomed, the three levels are wider than the phone and scroll in their frame.
+        await page.click('#zoom');
+        const zoomed = await page.locator('#board svg').boundingBox();
+        assert.ok(zoomed.width > 2 * 375, `zoomed (${zoomed.width}px)`);
+        assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 375, 'only the board frame scrolls');
+        assert.ok(await playOneMove(page, rng(8)));
+        await page.screenshot({ path: join(ARTIFACTS, 'chess3d-phone-zoomed.png'), fullPage: true });
+        await page.click('#zoom');
+      }
+      await page.screenshot({ path: join(ARTIFACTS, `${game}-phone.png`), fullPage: true });
+      await page.click('#new-game');
+    }
+    assertClean(page);
+  } finally {
+    await context.close();
+    await server.stop();
+  }
+});
+
+test('the computer thinks in a Web Worker: the page answers while it thinks', async () => {
+  const server = await startServer();
+  const context = await browser.newContext();
+  const page = await newPage(context);
+  try {
+    // hard: 2 s a move; the person plays second, so the computer starts.
+    await page.goto(server.url);
+    await page.selectOption('#game-select', 'echec-o-cube');
+    await page.selectOption('#level', 'hard');
+    await page.selectOption('#side', 'second');
+    await page.click('#start');
+    await page.waitForFunction(() => /thinking/.test(document.getElementById('turn').textContent));
+    const started = Date.now();
+    let answers = 0;
+    let slowest = 0;
+    while (/thinking/.test(await page.locator('#turn').textContent())) {
+      const t = Date.now();
+      await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => ok())));
+      slowest = Math.max(slowest, Date.now() - t);
+      answers += 1;
+      assert.ok(Date.now() - started < 20000, 'the computer answers');
+    }
+    const took = Date.now() - started;
+    console.log(`# while the computer thought ${took} ms: ${answers} frames, the slowest ${slowest} ms`);
+    assert.ok(took >= 1500, `hard thinks about 2 s (${took} ms)`);
+    assert.ok(answers >= 10, `the page drew frames while the computer thought (${answers})`);
+    assert.ok(slowest < 1000, `no frame waited for the computer (${slowest} ms)`);
+    assert.equal(await page.locator('#record li').count(), 1);
+    assertClean(page);
+  } finally {
+    await context.close();
+    await server.stop();
+  }
+});

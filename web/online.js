@@ -1,0 +1,188 @@
+// The server's protocol (board-online/PROTOCOL.md, version 1) over one
+// WebSocket: hello, then create / join / resume / watch; moves carry the
+// seat's token and the ply. The seat's token is kept in localStorage per
+// code, so a reload resumes the seat; a dropped connection reconnects with
+// backoff and resumes.
+
+const KEY = (code) => `board-online:seat:${code}`;
+
+export class Online {
+  /** `handlers`: onState(state), onCode(code, seat|null), onRefused(msg),
+   * onError(msg), onConnection(text). */
+  constructor(handlers) {
+    this.h = handlers;
+    this.ws = null;
+    this.code = null;
+    this.seat = null;
+    this.token = null;
+    this.state = null;
+    this.closed = false;
+    this.failures = 0;
+    this.timer = 0;
+    this.action = null;
+    this.queued = null; // a move typed while the connection was down
+  }
+
+  /** `action`: {create: {game, config}} or {code} (join, or resume a seat
+   * this browser holds). */
+  start(action) {
+    this.action = action;
+    if (action.code) this.adopt(action.code);
+    this.connect();
+  }
+
+  adopt(code) {
+    this.code = code;
+    try {
+      const saved = JSON.parse(localStorage.getItem(KEY(code)) ?? 'null');
+      if (saved && saved.token) {
+        this.token = saved.token;
+        this.seat = saved.seat;
+      }
+    } catch { /* no storage: no resume after a reload */ }
+  }
+
+  save() {
+    try {
+      localStorage.setItem(KEY(this.code), JSON.stringify({ token: this.token, seat: this.seat }));
+    } catch { /* private mode */ }
+  }
+
+  connect() {
+    if (this.closed) return;
+    const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+    const ws = new WebSocket(`${scheme}://${location.host}/ws`);
+    this.ws = ws;
+    this.h.onConnection('connecting');
+    ws.onopen = () => this.send({ type: 'hello', protocol: 1, client: 'board-games page' });
+    ws.onmessage = (event) => {
+      let msg;
+      try {
+        msg = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      this.receive(msg);
+    };
+    ws.onclose = () => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      if (this.closed) return;
+      // 250 ms, doubling to 5 s; forever, since the page waits for its game.
+      const delay = Math.min(5000, 250 * 2 ** Math.min(this.failures, 5));
+      this.failures += 1;
+      this.h.onConnection(`disconnected, retrying in ${(delay / 1000).toFixed(1)} s`);
+      this.timer = setTimeout(() => this.connect(), delay);
+    };
+  }
+
+  send(msg) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) {
+      this.ws.send(JSON.stringify(msg));
+      return true;
+    }
+    return false;
+  }
+
+  receive(msg) {
+    switch (msg.type) {
+      case 'welcome':
+        this.failures = 0;
+        this.h.onConnection('connected');
+        this.enter();
+        break;
+      case 'created':
+      case 'joined':
+        this.code = msg.code;
+        this.seat = msg.seat;
+        this.token = msg.token;
+        this.save();
+        this.h.onCode(this.code, this.seat);
+        break;
+      case 'resumed':
+        this.seat = msg.seat;
+        this.h.onCode(this.code, this.seat);
+        break;
+      case 'watching':
+        this.code = msg.code;
+        this.seat = null;
+        this.h.onCode(this.code, null);
+        break;
+      case 'state':
+        this.state = msg;
+        this.h.onState(msg);
+        if (this.queued) {
+          const text = this.queued;
+          this.queued = null;
+          this.move(text);
+        }
+        break;
+      case 'refused':
+        this.h.onRefused(msg);
+        break;
+      case 'error':
+        if (msg.kind === 'bad_token' && this.code) {
+          // This browser's seat is gone: forget it and join instead.
+          try {
+            localStorage.removeItem(KEY(this.code));
+          } catch { /* ignore */ }
+          this.token = null;
+          this.seat = null;
+          this.send({ type: 'join', code: this.code });
+          break;
+        }
+        if (msg.kind === 'no_such_game' || msg.kind === 'unknown_game' || msg.kind === 'bad_config') {
+          // Nothing to come back to.
+          this.closed = true;
+          this.ws?.close();
+        }
+        this.h.onError(msg);
+        break;
+      default:
+        break;
+    }
+  }
+
+  /** After each welcome: the action asked for, or back to the seat. */
+  enter() {
+    if (this.code && this.token) {
+      this.send({
+        type: 'resume',
+        code: this.code,
+        token: this.token,
+        last_ply: this.state ? this.state.ply : 0,
+      });
+    } else if (this.code) {
+      this.send({ type: 'join', code: this.code });
+    } else if (this.action.create) {
+      const { game, config, clock } = this.action.create;
+      const msg = { type: 'create', game, config: config ?? {}, seat: 'first' };
+      if (clock) msg.clock = clock;
+      this.send(msg);
+    }
+  }
+
+  move(text) {
+    if (!this.token) {
+      this.h.onRefused({ reason: 'you are watching this game' });
+      return;
+    }
+    if (!this.state || !this.send({ type: 'move', token: this.token, ply: this.state.ply, move: text })) {
+      this.queued = text;
+    }
+  }
+
+  claimDraw() {
+    if (this.token) this.send({ type: 'claim_draw', token: this.token });
+  }
+
+  resign() {
+    if (this.token) this.send({ type: 'resign', token: this.token });
+  }
+
+  close() {
+    this.closed = true;
+    clearTimeout(this.timer);
+    this.ws?.close();
+  }
+}

@@ -1,0 +1,34 @@
+/* tslint:disable */
+/* eslint-disable */
+export const memory: WebAssembly.Memory;
+export const __wbg_game_free: (a: number, b: number) => void;
+export const game_claimDraw: (a: number) => any;
+export const game_computerMove: (a: number, b: number, c: number, d: number) => [number, number, number];
+export const game_fromRecord: (a: number, b: number, c: number, d: number) => [number, number, number];
+export const game_legalMoves: (a: number) => [number, number];
+export const game_moves: (a: number) => [number, number];
+export const game_movesAt: (a: number, b: number, c: number) => [number, number];
+export const game_name: (a: number) => [number, number];
+export const game_new: (a: number, b: number, c: number, d: number) => [number, number, number];
+export const game_outcome: (a: number) => any;
+export const game_placeOf: (a: number, b: number, c: number) => [number, number, number, number];
+export const game_play: (a: number, b: number, c: number) => [number, number];
+export const game_positionText: (a: number) => [number, number];
+export const game_recordText: (a: number) => [number, number];
+export const game_redo: (a: number) => number;
+export const game_status: (a: number) => [number, number];
+export const game_svg: (a: number, b: number, c: number) => [number, number, number, number];
+export const game_targetOf: (a: number, b: number, c: number) => [number, number, number, number];
+export const game_turn: (a: number) => [number, number];
+export const game_undo: (a: number) => number;
+export const game_winner: (a: number) => any;
+export const games: () => any;
+export const __wbindgen_exn_store: (a: number) => void;
+export const __externref_table_alloc: () => number;
+export const __wbindgen_externrefs: WebAssembly.Table;
+export const __externref_table_dealloc: (a: number) => void;
+export const __wbindgen_malloc: (a: number, b: number) => number;
+export const __wbindgen_realloc: (a: number, b: number, c: number, d: number) => number;
+export const __wbindgen_free: (a: number, b: number, c: number) => void;
+export const __externref_drop_slice: (a: number, b: number) => void;
+export const __wbindgen_start: () => void;
