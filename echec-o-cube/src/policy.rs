@@ -30,9 +30,9 @@ use crate::position::{Kind, Player, Position};
 /// considered (claiming costs nothing); where a placement closes a live
 /// square, only the announced closings are (the closer plays again, so a
 /// quiet placement can still follow); elsewhere the
+/// placements that hand over nothing if there are any, else the
 /// [`width`](RulesPolicy::width) placements that let the opponent's greedy
-/// run of closings take the fewest points, and every placement that hands
-/// over nothing. So the search never closes unannounced and never places a
+/// run of closings take the fewest points. So the search never closes unannounced and never places a
 /// red (EOC-10): against today's uniform search, keeping the unannounced
 /// closings and the reds in the tree only spread its playouts thinner.
 ///
@@ -50,8 +50,9 @@ pub struct RulesPolicy {
     /// How many random placements a playout tries before it gives up looking
     /// for one that hands the opponent nothing to close.
     pub tries: u32,
-    /// How many placements the search considers where nothing closes: those
-    /// that hand the opponent the fewest points (all that hand over nothing).
+    /// How many placements the search considers where nothing closes and
+    /// every placement hands the opponent a square: those that let the
+    /// opponent take the fewest points (and all that tie with the fewest).
     pub width: u32,
     /// The margin of final counts (EOC-19) at which a playout's win counts
     /// in full; narrower wins count from ¾ up.
@@ -257,8 +258,9 @@ impl Policy<Position> for RulesPolicy {
             });
             return;
         }
-        // No closing: weigh each placement by what it hands the opponent,
-        // and keep the few that hand over least.
+        // No closing: weigh each placement by what it hands the opponent.
+        // Keep those that hand over nothing if there are any, else the few
+        // that hand over least.
         let mut scored: MoveList<(u16, Move)> = moves
             .iter()
             .filter_map(|&mv| match mv {
@@ -278,8 +280,67 @@ impl Policy<Position> for RulesPolicy {
             scored
                 .iter()
                 .enumerate()
-                .take_while(|&(i, &(g, _))| i < keep || g == least)
+                .take_while(|&(i, &(g, _))| g == least || (least > 0 && i < keep))
                 .map(|(_, &(_, mv))| mv),
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn after_moves(moves: &[&str]) -> Position {
+        let mut pos = Position::default();
+        for text in moves {
+            pos.play(text.parse().unwrap()).unwrap();
+        }
+        pos
+    }
+
+    // EOC-14, EOC-16: Two to move can close D5-E6 only with a dark in D5-D6
+    // (a pale there touches no dark, EOC-9): two darks on the outline, a
+    // maximal square, 12 points; then nothing else closes.
+    #[test]
+    fn eoc16_greedy_gain_is_the_run_of_announced_closings() {
+        let pos = after_moves(&["P D5-E5", "F E5-E6", "P D6-E6"]);
+        assert_eq!(greedy_gain(&pos), 12);
+        assert_eq!(greedy_gain(&Position::default()), 0);
+        // EOC-17: a pending claim is taken first (12), then D5-E6 is closed
+        // and nothing is left to close.
+        let pos = after_moves(&["P D5-E5", "F E5-E6", "P D6-E6", "F D5-D6"]);
+        assert_eq!(greedy_gain(&pos), 12);
+    }
+
+    // The n-th placement walks the four boards in order and covers each
+    // placement once.
+    #[test]
+    fn nth_lists_every_placement_once() {
+        let pos = after_moves(&["P D5-E5", "F E5-E6", "P D6-E6"]);
+        let p = pos.placements();
+        let listed: Vec<Move> = (0..count(&p))
+            .map(|n| {
+                let (kind, segment) = nth(&p, n).unwrap();
+                Move::place(kind, segment)
+            })
+            .collect();
+        let mut legal: Vec<Move> = pos
+            .legal_moves()
+            .into_iter()
+            .filter(|mv| {
+                matches!(
+                    mv,
+                    Move::Place {
+                        announced: false,
+                        ..
+                    }
+                )
+            })
+            .collect();
+        let mut sorted = listed.clone();
+        sorted.sort();
+        legal.sort();
+        assert_eq!(sorted, legal);
+        assert_eq!(nth(&p, count(&p)), None);
     }
 }
