@@ -3,7 +3,7 @@
 //! move hands the opponent is checked through the public move list, not the
 //! agent's own helpers.
 
-use board_core::{Agent as _, Budget, Computer, Game, Policy, Rng};
+use board_core::{Agent as _, Budget, Computer, Policy, Rng};
 use echec_o_cube::{Agent, Move, Player, Position, RulesPolicy};
 
 fn after(moves: &[&str]) -> Position {

@@ -2,7 +2,7 @@
 //! one placement makes and blocks the opponent's, and is deterministic.
 //! Positions come from position text (KY-11).
 
-use board_core::{Agent as _, Budget, Computer, Game, MoveList, Policy, Rng};
+use board_core::{Agent as _, Budget, Computer, MoveList, Policy, Rng};
 use kybo::{Agent, Color, Move, Position, RulesPolicy, Square};
 
 fn pos(text: &str) -> Position {
