@@ -57,6 +57,35 @@ pub(crate) fn kybo_squares(pos: &Position, color: Color) -> Bitboard {
     Bitboard(wins)
 }
 
+/// How far the networks of `color` that touch an edge reach towards the
+/// opposite edge, in rows or files: 0 to 7 (7 spans the board, KY-8).
+pub(crate) fn reach(pos: &Position, color: Color) -> u32 {
+    let own = &pos.cubes[color as usize];
+    let edges = [FILE_A.0, FILE_H.0, RANK_1.0, RANK_8.0];
+    let mut best = 0;
+    for (i, edge) in edges.into_iter().enumerate() {
+        let seed = own[0] & edge;
+        if seed == 0 {
+            continue;
+        }
+        let net = flood(own, [seed, 0, 0, 0]);
+        let squares = net[0] | net[1] | net[2] | net[3];
+        let mut far = 0;
+        for k in 0..8u32 {
+            let line = match i {
+                0 | 1 => FILE_A.0 << k,
+                _ => RANK_1.0 << (8 * k),
+            };
+            if squares & line != 0 {
+                let d = if i % 2 == 0 { k } else { 7 - k };
+                far = far.max(d);
+            }
+        }
+        best = best.max(far);
+    }
+    best
+}
+
 /// The squares whose next cube lands at level index `l` (0 = on the board).
 fn landing_at(pos: &Position, l: usize) -> u64 {
     let below = if l == 0 { !0 } else { pos.occ(l - 1) };
@@ -105,7 +134,10 @@ fn pick(bits: u64, rng: &mut Rng) -> Move {
 ///
 /// In the search tree ([`Policy::prune`]) a winning placement is the only
 /// move considered; when the opponent threatens KYBO, only the squares of
-/// the threats are (no other placement stops them).
+/// the threats are (no other placement stops them); otherwise, with
+/// [`lookahead`](RulesPolicy::lookahead) and at the root of the agent's
+/// search, the placements that threaten KYBO on two squares at once if there
+/// are any, else those after which the opponent cannot make KYBO at once.
 ///
 /// ```
 /// use board_core::{Policy, Rng};
@@ -122,16 +154,31 @@ pub struct RulesPolicy {
     pub connect: f64,
     /// Whether a playout blocks the opponent's one-move KYBO.
     pub block: bool,
+    /// The reward a row of [`reach`] is worth in a playout that ends
+    /// without KYBO (0: such a playout is a plain draw, ½).
+    pub draw_slope: f64,
+    /// Whether the search looks one placement further at its root where
+    /// nothing threatens ([`Policy::prune`]).
+    pub lookahead: bool,
+    /// The root of the search under way (the [`Agent`](crate::Agent) sets
+    /// it): looking further at every node cost more playouts than it saved.
+    pub(crate) root: Option<Position>,
 }
 
 impl Default for RulesPolicy {
-    /// Connecting moves nine times in ten, no blocking in playouts (the tree
-    /// blocks): blocking playouts were three times slower, and at equal time
-    /// the agent scored less against uniform MCTS.
+    /// Connecting moves three times in four, no blocking in playouts (the
+    /// tree blocks), a draw slope of 0.02, lookahead at the root. Measured
+    /// against uniform MCTS at 20 ms a move with playouts to the end (30 to
+    /// 60 games each, a noisy shared machine): blocking playouts scored 18 %,
+    /// connecting always 68 %, nine in ten 75 %, three in four 78 %; the draw
+    /// slope 0.02 85 %, 0.05 77 %; lookahead at every node 63 %.
     fn default() -> RulesPolicy {
         RulesPolicy {
-            connect: 0.9,
+            connect: 0.75,
             block: false,
+            draw_slope: 0.02,
+            lookahead: true,
+            root: None,
         }
     }
 }
@@ -178,6 +225,26 @@ impl Policy<Position> for RulesPolicy {
         game.winner()
     }
 
+    /// A KYBO is a win (1); a playout that ends without one is graded by
+    /// how far each colour's networks reach from an edge towards the
+    /// opposite one ([`reach`]): ½ plus [`draw_slope`](RulesPolicy::draw_slope)
+    /// a row of difference, for White.
+    fn playout_reward(
+        &mut self,
+        game: &mut Position,
+        rng: &mut Rng,
+        max_plies: usize,
+    ) -> Option<(Color, f64)> {
+        if let Some(winner) = self.playout(game, rng, max_plies) {
+            return Some((winner, 1.0));
+        }
+        if self.draw_slope == 0.0 {
+            return None;
+        }
+        let lead = f64::from(reach(game, Color::White)) - f64::from(reach(game, Color::Black));
+        Some((Color::White, (0.5 + self.draw_slope * lead).clamp(0.0, 1.0)))
+    }
+
     fn prune(&mut self, game: &Position, moves: &mut MoveList<Move>) {
         let me = game.turn();
         let wins = kybo_squares(game, me);
@@ -195,6 +262,32 @@ impl Policy<Position> for RulesPolicy {
         if !threats.is_empty() {
             // The opponent makes KYBO next unless a cube takes the square.
             moves.retain(|mv| threats.contains(mv.square()));
+            return;
+        }
+        if !self.lookahead || self.root != Some(*game) {
+            return;
+        }
+        // One move further: leave out the placements after which the
+        // opponent makes KYBO at once (a cube that lets theirs climb on it);
+        // if some placements threaten KYBO on two squares, which one cube
+        // cannot both take, keep only those.
+        let mut safe = MoveList::new();
+        let mut double = MoveList::new();
+        for &mv in moves.iter() {
+            let mut next = *game;
+            next.play_unchecked(mv);
+            if next.is_over() || !kybo_squares(&next, !me).is_empty() {
+                continue;
+            }
+            safe.push(mv);
+            if kybo_squares(&next, me).count() >= 2 {
+                double.push(mv);
+            }
+        }
+        if !double.is_empty() {
+            *moves = double;
+        } else if !safe.is_empty() {
+            *moves = safe;
         }
     }
 }
@@ -223,5 +316,29 @@ mod tests {
             seen_wins > 100,
             "only {seen_wins} positions with a winning square"
         );
+    }
+
+    // KY-7, KY-8: White's column D1–D7 touches rank 1 and reaches rank 7,
+    // six rows on; Black's E2–E7 touches no edge. With D8 White spans the
+    // board: 7. The draw grade follows: ½ + 0.02 a row for White.
+    #[test]
+    fn ky8_reach_counts_the_rows_a_network_spans_from_its_edge() {
+        let text = "......../...wb.../...wb.../...wb.../...wb.../...wb.../...wb.../...w.... b";
+        let pos = Position::from_text(text).unwrap();
+        assert_eq!(reach(&pos, Color::White), 6);
+        assert_eq!(reach(&pos, Color::Black), 0);
+        let mut won = pos;
+        won.play(Move::new(board_core::Square::E8)).unwrap();
+        won.play(Move::new(board_core::Square::D8)).unwrap();
+        assert_eq!(reach(&won, Color::White), 7);
+        // Black's E8 joins E2–E7 and touches rank 8: six rows down to E2.
+        assert_eq!(reach(&won, Color::Black), 6);
+        let mut policy = RulesPolicy::default();
+        let mut cut = pos;
+        let graded = policy.playout_reward(&mut cut, &mut Rng::new(1), 0);
+        assert_eq!(cut, pos, "a zero-ply playout plays nothing");
+        let (player, reward) = graded.unwrap();
+        assert_eq!(player, Color::White);
+        assert!((reward - (0.5 + 0.02 * 6.0)).abs() < 1e-12, "{reward}");
     }
 }
