@@ -8,9 +8,10 @@ use crate::Position;
 
 /// The game's computer opponent: Monte Carlo tree search whose playouts and
 /// tree know what the rules make plain ([`RulesPolicy`]): it claims what is
-/// claimable (EOC-17), announces its closings (EOC-15, EOC-16) unless
-/// declining one is what the search prefers in the endgame, and does not hand
-/// squares over while it can avoid it.
+/// claimable (EOC-17), always announces its closings (EOC-15, EOC-16), and
+/// where nothing closes places where the opponent's run of closings takes
+/// the fewest points (nothing, while it can). Playouts are graded by the
+/// margin of final counts (EOC-19).
 ///
 /// Deterministic for a given seed and a budget of nodes (playouts); `Send`.
 ///

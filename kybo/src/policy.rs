@@ -154,7 +154,7 @@ pub struct RulesPolicy {
     pub connect: f64,
     /// Whether a playout blocks the opponent's one-move KYBO.
     pub block: bool,
-    /// The reward a row of [`reach`] is worth in a playout that ends
+    /// The reward a row of reach is worth in a playout that ends
     /// without KYBO (0: such a playout is a plain draw, ½).
     pub draw_slope: f64,
     /// Whether the search looks one placement further at its root where
@@ -227,7 +227,7 @@ impl Policy<Position> for RulesPolicy {
 
     /// A KYBO is a win (1); a playout that ends without one is graded by
     /// how far each colour's networks reach from an edge towards the
-    /// opposite one ([`reach`]): ½ plus [`draw_slope`](RulesPolicy::draw_slope)
+    /// opposite one (0 to 7 rows or files): ½ plus [`draw_slope`](RulesPolicy::draw_slope)
     /// a row of difference, for White.
     fn playout_reward(
         &mut self,
