@@ -12,6 +12,31 @@ pub trait Policy<G: Game>: Send {
     /// Plays `game` on for at most `max_plies` moves and returns the winner,
     /// or `None` for a draw or a playout cut by the ply limit.
     fn playout(&mut self, game: &mut G, rng: &mut Rng, max_plies: usize) -> Option<G::Player>;
+
+    /// Plays a playout like [`playout`](Policy::playout) and grades its end:
+    /// `Some((player, r))` gives `player` the reward `r` in `0..=1` and the
+    /// opponent `1 − r`; `None` is ½ each (a draw or a cut playout). The
+    /// default is 1 for the winner, so a policy of a game with a score can
+    /// grade a win by its margin instead.
+    fn playout_reward(
+        &mut self,
+        game: &mut G,
+        rng: &mut Rng,
+        max_plies: usize,
+    ) -> Option<(G::Player, f64)> {
+        self.playout(game, rng, max_plies)
+            .map(|winner| (winner, 1.0))
+    }
+
+    /// Narrows `moves`, every legal move of `game`, to those the search
+    /// should consider there (at the root and at every node it expands):
+    /// where the rules tell that a move only throws the game away, leaving it
+    /// out spends the search on the others. It must leave at least one move
+    /// of a non-empty list, and only moves of the list; a list it empties is
+    /// restored. The default keeps every move.
+    fn prune(&mut self, game: &G, moves: &mut MoveList<G::Move>) {
+        let _ = (game, moves);
+    }
 }
 
 /// The policy of uniformly random legal moves ([`random_playout`]).
@@ -32,7 +57,8 @@ impl<G: Game> Policy<G> for Uniform {
 /// per move.
 ///
 /// Rewards are 1 for a win, ½ for a draw or a playout cut by the ply limit,
-/// 0 for a loss, each counted for the player who made the move into a node,
+/// 0 for a loss (or what the policy's [`Policy::playout_reward`] grades),
+/// each counted for the player who made the move into a node,
 /// so games where a player moves several times in a row (ÉCHEC O CUBE's bonus
 /// turns) are handled like any other.
 ///
@@ -98,7 +124,7 @@ impl<P> Mcts<P> {
         P: Policy<G>,
     {
         let mut root_moves = MoveList::new();
-        game.generate_moves(&mut root_moves);
+        self.legal_for_search(game, &mut root_moves);
         if root_moves.len() <= 1 {
             return root_moves.first().copied();
         }
@@ -129,7 +155,7 @@ impl<P> Mcts<P> {
                 let mover = state.turn();
                 state.play_unchecked(mv);
                 let mut moves = MoveList::new();
-                state.generate_moves(&mut moves);
+                self.legal_for_search(&state, &mut moves);
                 nodes.push(Node {
                     mv: Some(mv),
                     mover: Some(mover),
@@ -144,13 +170,13 @@ impl<P> Mcts<P> {
                 at = child;
             }
             // Simulation, then backpropagation.
-            let winner = self
+            let graded = self
                 .policy
-                .playout(&mut state, &mut self.rng, self.max_plies);
+                .playout_reward(&mut state, &mut self.rng, self.max_plies);
             while at != usize::MAX {
                 let node = &mut nodes[at];
                 node.visits += 1;
-                node.reward += reward(winner, node.mover);
+                node.reward += reward(graded, node.mover);
                 at = node.parent;
             }
         }
@@ -159,6 +185,21 @@ impl<P> Mcts<P> {
             .iter()
             .max_by_key(|&&c| nodes[c].visits)
             .and_then(|&c| nodes[c].mv)
+    }
+
+    /// The moves the search considers in `game`: the legal moves, as the
+    /// policy prunes them (all of them if it would leave none).
+    fn legal_for_search<G: Game>(&mut self, game: &G, moves: &mut MoveList<G::Move>)
+    where
+        P: Policy<G>,
+    {
+        game.generate_moves(moves);
+        if moves.len() > 1 {
+            self.policy.prune(game, moves);
+            if moves.is_empty() {
+                game.generate_moves(moves);
+            }
+        }
     }
 
     fn best_child<G: Game>(&self, nodes: &[Node<G>], at: usize) -> usize {
@@ -179,12 +220,14 @@ impl<G: Game, P: Policy<G>> Agent<G> for Mcts<P> {
     }
 }
 
-/// A finished playout's reward for the player who moved into a node: 1 for a
-/// win, 0 for a loss, ½ for a draw, a cut playout, or the root (no mover).
-fn reward<P: PartialEq>(winner: Option<P>, mover: Option<P>) -> f64 {
-    match (winner, mover) {
-        (Some(w), Some(m)) if w == m => 1.0,
-        (Some(_), Some(_)) => 0.0,
+/// A finished playout's reward for the player who moved into a node, from
+/// the reward `r` of one player: `r` for that player, `1 − r` for the other,
+/// ½ for a draw, a cut playout, or the root (no mover). A plain win is
+/// `(winner, 1.0)`: 1 for a win, 0 for a loss.
+fn reward<P: PartialEq>(graded: Option<(P, f64)>, mover: Option<P>) -> f64 {
+    match (graded, mover) {
+        (Some((p, r)), Some(m)) if p == m => r,
+        (Some((_, r)), Some(_)) => 1.0 - r,
         _ => 0.5,
     }
 }
@@ -203,10 +246,13 @@ mod tests {
 
     #[test]
     fn reward_scores_win_loss_and_draw_for_the_mover() {
-        assert_eq!(reward(Some(1), Some(1)), 1.0);
-        assert_eq!(reward(Some(2), Some(1)), 0.0);
+        assert_eq!(reward(Some((1, 1.0)), Some(1)), 1.0);
+        assert_eq!(reward(Some((2, 1.0)), Some(1)), 0.0);
         assert_eq!(reward(None, Some(1)), 0.5);
-        assert_eq!(reward(Some(1), None), 0.5);
+        assert_eq!(reward(Some((1, 1.0)), None), 0.5);
+        // A graded result: 0.8 for player 1 is 0.2 for player 2.
+        assert_eq!(reward(Some((1, 0.8)), Some(1)), 0.8);
+        assert!((reward(Some((1, 0.8)), Some(2)) - 0.2).abs() < 1e-12);
     }
 
     #[test]

@@ -356,3 +356,87 @@ fn check_agrees_with_play_and_the_move_list() {
     assert_eq!(g.check(Square::A1), Err(TttError::Taken));
     assert_eq!(TicTacToe::default().claim_draw(), None);
 }
+
+/// A policy that keeps only the moves into `keep` (all if `None`), and
+/// grades a state, without playing on, as a win for `favoured` (reward 1)
+/// when White holds C3 and a loss (reward 0) otherwise.
+struct Keep {
+    keep: Option<&'static [Square]>,
+    favoured: Color,
+    pruned: u32,
+}
+
+impl crate::Policy<TicTacToe> for Keep {
+    fn playout(&mut self, game: &mut TicTacToe, rng: &mut Rng, max_plies: usize) -> Option<Color> {
+        random_playout(game, rng, max_plies)
+            .outcome
+            .and_then(|o| o.winner())
+    }
+
+    fn playout_reward(
+        &mut self,
+        game: &mut TicTacToe,
+        _: &mut Rng,
+        _: usize,
+    ) -> Option<(Color, f64)> {
+        let c3 = game.marks[8] == Some(Color::White);
+        Some((self.favoured, if c3 { 1.0 } else { 0.0 }))
+    }
+
+    fn prune(&mut self, _: &TicTacToe, moves: &mut MoveList<Square>) {
+        self.pruned += 1;
+        if let Some(keep) = self.keep {
+            moves.retain(|mv| keep.contains(mv));
+        }
+    }
+}
+
+#[test]
+fn mcts_searches_only_what_the_policy_keeps() {
+    use crate::{Budget, Mcts};
+    // Keeping one square: the search plays it at once, though the empty
+    // board has nine.
+    let keep = |keep| Keep {
+        keep: Some(keep),
+        favoured: Color::White,
+        pruned: 0,
+    };
+    let mut agent = Mcts::with_policy(keep(&[Square::A2]), 1);
+    assert_eq!(
+        agent.search(&TicTacToe::default(), Budget::nodes(100)),
+        Some(Square::A2)
+    );
+    assert_eq!(agent.policy.pruned, 1);
+    // Keeping nothing is taken back: every move stays.
+    let mut agent = Mcts::with_policy(keep(&[]), 1);
+    let mv = agent.search(&TicTacToe::default(), Budget::nodes(300));
+    assert!(mv.is_some_and(|mv| TicTacToe::default().is_legal(mv)));
+    // The nodes it expands are pruned too: two kept squares, and the
+    // search below them asks the policy again.
+    let mut agent = Mcts::with_policy(keep(&[Square::A2, Square::B3, Square::C1]), 1);
+    assert!(agent
+        .search(&TicTacToe::default(), Budget::nodes(50))
+        .is_some());
+    assert!(agent.policy.pruned > 10, "{}", agent.policy.pruned);
+}
+
+#[test]
+fn mcts_credits_a_graded_reward_to_each_mover() {
+    use crate::{Budget, Mcts};
+    let policy = |favoured| Keep {
+        keep: None,
+        favoured,
+        pruned: 0,
+    };
+    // White to move on the empty board. A state where White holds C3 is
+    // graded 1 for White: White takes C3.
+    let start = TicTacToe::default();
+    for seed in 0..3 {
+        let mut agent = Mcts::with_policy(policy(Color::White), seed);
+        assert_eq!(agent.search(&start, Budget::nodes(400)), Some(Square::C3));
+        // The same grade given to Black (so 0 for White): White avoids C3.
+        let mut agent = Mcts::with_policy(policy(Color::Black), seed);
+        let mv = agent.search(&start, Budget::nodes(400));
+        assert!(mv.is_some_and(|mv| mv != Square::C3), "{mv:?}");
+    }
+}

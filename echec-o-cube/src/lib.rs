@@ -156,6 +156,7 @@ mod geometry;
 mod movegen;
 mod notation;
 mod play;
+mod policy;
 mod position;
 mod record;
 #[cfg(feature = "reference")]
@@ -172,6 +173,7 @@ pub use error::{ConfigError, ParseMoveError, PlayError, PositionError, RecordErr
 pub use game::Match;
 pub use geometry::{GameSquare, Orientation, Segment, Size};
 pub use notation::Move;
+pub use policy::RulesPolicy;
 pub use position::{Category, ClosedSquare, EndReason, Kind, Player, Position};
 pub use record::Record;
 

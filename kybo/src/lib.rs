@@ -179,6 +179,7 @@ mod movegen;
 mod network;
 mod notation;
 mod play;
+mod policy;
 mod position;
 mod record;
 #[cfg(feature = "reference")]
@@ -201,6 +202,7 @@ pub use geometry::{
 };
 pub use network::Network;
 pub use notation::Move;
+pub use policy::RulesPolicy;
 pub use position::{EndReason, Position, Stack};
 pub use record::Record;
 
