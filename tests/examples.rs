@@ -407,3 +407,60 @@ fn play_transcripts_of_every_game() {
     assert!(out.contains("legal moves at N2/E7: "));
     assert!(out.contains("no draw can be claimed here"));
 }
+
+/// `arena` plays its series and scores A: the last line's counts are those of
+/// the game lines, and a node budget replays the same games with any `--jobs`.
+#[test]
+fn arena_scores_the_games_it_played_and_replays_a_node_budget() {
+    let args = ["kybo", "--games", "4", "--ms", "0", "--nodes", "30"];
+    let o = run_example("arena", &args, "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let games: Vec<&str> = out.lines().filter(|l| l.starts_with("game ")).collect();
+    assert_eq!(games.len(), 4, "{out}");
+    let count = |end: &str| games.iter().filter(|l| l.ends_with(end)).count();
+    let (w, d, l) = (count("A wins"), count("draw"), count("B wins"));
+    assert_eq!(w + d + l, 4, "{out}");
+    let score = (w as f64 + d as f64 / 2.0) * 100.0 / 4.0;
+    let last = out.lines().last().unwrap();
+    assert_eq!(last, format!("score: {score:.1}% ({w}-{d}-{l})"));
+    // A starts the odd-numbered games (the first, the third), B the others.
+    assert!(games
+        .iter()
+        .any(|l| l.starts_with("game 1: A (computer) plays ") && l.contains("computer starts")));
+    let mut sorted = games.clone();
+    sorted.sort();
+    let parallel = run_example("arena", &[&args[..], &["--jobs", "2"]].concat(), "");
+    let parallel_out = stdout(&parallel);
+    let mut again: Vec<&str> = parallel_out
+        .lines()
+        .filter(|l| l.starts_with("game "))
+        .collect();
+    again.sort();
+    assert_eq!(sorted, again);
+    let bad = run_example("arena", &["kybo", "--ms", "0"], "");
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(
+        stderr(&bad).contains("--ms 0 needs --nodes N"),
+        "{}",
+        stderr(&bad)
+    );
+    let bad = run_example("arena", &["kybo", "--a", "oracle"], "");
+    assert!(
+        stderr(&bad).contains("agents are computer, mcts"),
+        "{}",
+        stderr(&bad)
+    );
+}
+
+/// `play --level` takes easy, normal or hard and says so when it is not one.
+#[test]
+fn play_refuses_an_unknown_level() {
+    let o = run_example("play", &["kybo", "--level", "expert"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("\"expert\" is not a difficulty: say easy, normal or hard"),
+        "{}",
+        stderr(&o)
+    );
+}

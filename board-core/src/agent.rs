@@ -171,7 +171,7 @@ impl<G: Game, A: Agent<G> + ?Sized> Agent<G> for Box<A> {
 /// examples, the server, the web page) can play against it.
 pub trait Computer: Game {
     /// The game's default (strongest) agent.
-    type Agent: Agent<Self>;
+    type Agent: Agent<Self> + 'static;
 
     /// That agent, seeded with `seed`.
     fn computer(seed: u64) -> Self::Agent;

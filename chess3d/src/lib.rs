@@ -138,6 +138,7 @@ mod agent;
 mod config;
 mod display;
 mod error;
+mod eval;
 mod game;
 mod geometry;
 mod movegen;
@@ -147,6 +148,7 @@ mod piece;
 mod play;
 mod position;
 mod record;
+mod search;
 #[cfg(feature = "serde")]
 mod serde_impls;
 #[cfg(feature = "svg")]
@@ -161,7 +163,7 @@ pub mod reference;
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
-pub use agent::Agent;
+pub use agent::{Agent, SearchReport};
 pub use board_core::{divide, perft, Cell, Color, Game, History, Level, MoveList, Outcome, Square};
 pub use config::Config;
 pub use error::{
