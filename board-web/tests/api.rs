@@ -326,3 +326,23 @@ fn a_threefold_repetition_may_be_claimed_as_a_draw() {
         assert_eq!(Board::new(name, None).unwrap().claim_draw(), None);
     }
 }
+
+/// ÉCHEC O CUBE has three kinds of place, each with its own text: a segment
+/// (`D5-E5`, EOC-2), a 1×1 or 2×2 square by opposite corners (`D5-E6`,
+/// `D5-F7`, EOC-11) and a crossing (`D5`, where reds stand, EOC-10).
+#[test]
+fn echec_o_cube_places_of_every_kind_are_marked() {
+    let board = Board::new("echec-o-cube", Some(r#"{"red_mode": true}"#)).unwrap();
+    let opts = r#"{"selected": "D5-E6", "targets": ["D5", "D5-F7", "D5-E5"]}"#;
+    let svg = board.svg(Some(opts)).unwrap();
+    assert_eq!(svg.matches(&mark("highlight selected", "D5-E6")).count(), 1);
+    for target in ["D5", "D5-F7", "D5-E5"] {
+        assert_eq!(svg.matches(&mark("highlight target", target)).count(), 1);
+    }
+    assert_eq!(board.moves_at("D5"), ["R D5"]);
+    assert_eq!(board.moves_at("D5-E5"), ["P D5-E5", "F D5-E5"]);
+    assert!(
+        board.svg(Some(r#"{"selected": "D5-G8"}"#)).is_err(),
+        "no 3x3"
+    );
+}
