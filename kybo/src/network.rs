@@ -88,12 +88,40 @@ pub(crate) const fn spans(ground: u64) -> bool {
         || (ground & FILE_A.0 != 0 && ground & FILE_H.0 != 0)
 }
 
+/// Whether some network of `own` could span two opposite edges: level 1
+/// touches both edges of a pair and the own cubes of all levels together
+/// cover every rank between them (or every file). A necessary condition for
+/// a KYBO, in a few bit operations.
+#[inline(always)]
+pub(crate) const fn could_span(own: &[u64; 4]) -> bool {
+    const LOW_BYTES: u64 = 0x0101_0101_0101_0101;
+    const HIGH_BYTES: u64 = 0x8080_8080_8080_8080;
+    let ground = own[0];
+    let all = own[0] | own[1] | own[2] | own[3];
+    // Every rank holds a cube: no zero byte in `all`.
+    let ranks = ground & RANK_1.0 != 0
+        && ground & RANK_8.0 != 0
+        && (all.wrapping_sub(LOW_BYTES) & !all & HIGH_BYTES) == 0;
+    if ranks {
+        return true;
+    }
+    // Every file holds a cube: the ranks folded onto one byte are all set.
+    let mut files = all | (all >> 32);
+    files |= files >> 16;
+    files |= files >> 8;
+    ground & FILE_A.0 != 0 && ground & FILE_H.0 != 0 && files & 0xff == 0xff
+}
+
 /// Whether the cube just placed at `square`/`level_index` makes a KYBO for
 /// the colour whose cubes are `own` (which already include it).
 #[inline(always)]
 pub(crate) fn makes_kybo(own: &[u64; 4], square: Square, level_index: usize) -> bool {
-    // Cheap filter: without own cubes on two opposite edges no network can span.
-    if !spans(own[0]) {
+    // Cheap filter: without own cubes on two opposite edges no network can
+    // span, and a network's squares are orthogonally connected (a planar step
+    // moves to a neighbour square, a vertical one stays on the square), so a
+    // network from rank 1 to rank 8 has a cube on every rank, one from file A
+    // to file H a cube on every file.
+    if !could_span(own) {
         return false;
     }
     let bit = 1u64 << square as u8;
@@ -230,6 +258,48 @@ mod tests {
         ] {
             assert_eq!(ortho(bits), Bitboard(bits).orthogonal_neighbours().0);
         }
+    }
+
+    // KY-8: the filter never rejects a board where some network spans (it is
+    // checked against the full fill of every network), and it rejects boards
+    // with a rank or file left empty.
+    #[test]
+    fn ky8_could_span_is_implied_by_every_kybo() {
+        let mut rng = board_core::Rng::new(11);
+        let mut rejected = 0;
+        for _ in 0..20_000 {
+            let density = rng.below(4) as u32 + 1;
+            let mut own = [0u64; 4];
+            for bits in own.iter_mut() {
+                let mut b = u64::MAX;
+                for _ in 0..density {
+                    b &= rng.next_u64();
+                }
+                *bits = b;
+            }
+            let any_kybo = kybo_networks(&own) != [0; 4];
+            if any_kybo {
+                assert!(could_span(&own), "{own:x?}");
+            }
+            if !could_span(&own) {
+                rejected += 1;
+            }
+        }
+        assert!(rejected > 0);
+        // Rank 1 full: every file holds a cube and files A and H are touched.
+        // File A without A5: rank 5 is empty and only one file is held.
+        let rank1 = RANK_1.0;
+        assert!(could_span(&[rank1, 0, 0, 0]));
+        let column_a_but_rank5 = FILE_A.0 & !(0xffu64 << 32);
+        assert!(!could_span(&[column_a_but_rank5, 0, 0, 0]));
+        assert!(could_span(&[FILE_A.0, 0, 0, 0]));
+        // A gap filled only at level 2 still passes (the filter is only necessary).
+        assert!(could_span(&[
+            column_a_but_rank5,
+            FILE_A.0 & (0xffu64 << 32),
+            0,
+            0
+        ]));
     }
 
     // KY-7: a vertical link needs both cubes of one colour.
