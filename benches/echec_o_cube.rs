@@ -17,8 +17,7 @@ mod support;
 
 use std::hint::black_box;
 
-use board_core::{perft, random_playout, MoveList, Rng};
-use board_games::baseline::list_playout;
+use board_core::{perft, MoveList, Rng};
 use criterion::measurement::Measurement;
 use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
 use echec_o_cube::{reference, Move, Position};
@@ -67,31 +66,7 @@ fn reference_playout(start: &reference::Position, seed: u64) -> u64 {
 /// Random playouts from the start, fast path and reference, under the
 /// group's measurement (wall clock or thread CPU time).
 fn playout_benches<M: Measurement>(group: &mut BenchmarkGroup<'_, M>, start: Position) {
-    let plies: u64 = (0..PLAYOUTS)
-        .map(|seed| random_playout(&mut start.clone(), &mut Rng::new(seed), 10_000).plies as u64)
-        .sum();
-    group.throughput(Throughput::Elements(plies));
-    group.bench_function("random_playout", |b| {
-        b.iter(|| {
-            let mut total = 0;
-            for seed in 0..PLAYOUTS {
-                let mut pos = black_box(start);
-                total += random_playout(&mut pos, &mut Rng::new(seed), 10_000).plies;
-            }
-            total
-        })
-    });
-    group.bench_function("random_playout_move_list", |b| {
-        let mut moves = MoveList::new();
-        b.iter(|| {
-            let mut total = 0;
-            for seed in 0..PLAYOUTS {
-                let mut pos = black_box(start);
-                total += list_playout(&mut pos, &mut Rng::new(seed), 10_000, &mut moves).plies;
-            }
-            total
-        })
-    });
+    support::playout_benches(group, start, PLAYOUTS, 10_000);
     let slow = reference::Position::new(start.config());
     let ref_plies: u64 = (0..REFERENCE_PLAYOUTS)
         .map(|seed| reference_playout(&slow, seed))

@@ -16,13 +16,11 @@ mod support;
 
 use std::hint::black_box;
 
-use board_core::{perft, random_playout, Game, MoveList, Rng};
-use board_games::baseline::list_playout;
-use criterion::measurement::Measurement;
-use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
+use board_core::{perft, random_playout, MoveList, Rng};
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use kybo::reference::Reference;
 use kybo::{Config, Move, Position};
-use support::ThreadCpuTime;
+use support::{playout_benches, playout_plies, ThreadCpuTime};
 
 const PLAYOUTS: u64 = 64;
 
@@ -46,47 +44,10 @@ fn sample_positions() -> Vec<Position> {
     out
 }
 
-/// The total plies of the benchmark's playouts (the same for both implementations).
-fn playout_plies<G: Game>(start: &G, seeds: u64) -> u64 {
-    (0..seeds)
-        .map(|seed| random_playout(&mut start.clone(), &mut Rng::new(seed), 1000).plies as u64)
-        .sum()
-}
-
-/// Random playouts from `start` through `board_core::random_playout` and
-/// through a move list (the same games), under the group's
-/// measurement (wall clock or thread CPU time).
-fn playout_benches<M: Measurement>(group: &mut BenchmarkGroup<'_, M>, start: Position) {
-    let plies = playout_plies(&start, PLAYOUTS);
-    group.throughput(Throughput::Elements(plies));
-    group.bench_function("random_playout", |b| {
-        b.iter(|| {
-            let mut total = 0;
-            for seed in 0..PLAYOUTS {
-                let mut pos = black_box(start);
-                total += random_playout(&mut pos, &mut Rng::new(seed), 1000).plies;
-            }
-            total
-        })
-    });
-
-    group.bench_function("random_playout_move_list", |b| {
-        let mut moves = MoveList::new();
-        b.iter(|| {
-            let mut total = 0;
-            for seed in 0..PLAYOUTS {
-                let mut pos = black_box(start);
-                total += list_playout(&mut pos, &mut Rng::new(seed), 1000, &mut moves).plies;
-            }
-            total
-        })
-    });
-}
-
 /// The playouts again, timed by CPU time.
 fn cpu_benches(c: &mut Criterion<ThreadCpuTime>) {
     let mut group = c.benchmark_group("kybo_cpu");
-    playout_benches(&mut group, Position::default());
+    playout_benches(&mut group, Position::default(), PLAYOUTS, 1000);
     group.finish();
 }
 
@@ -107,11 +68,14 @@ fn benches(c: &mut Criterion) {
     });
 
     let start = Position::default();
-    playout_benches(&mut group, start);
+    playout_benches(&mut group, start, PLAYOUTS, 1000);
 
     let reference = Reference::new(Config::default());
-    assert_eq!(playout_plies(&reference, 4), playout_plies(&start, 4));
-    let ref_plies = playout_plies(&reference, 4);
+    assert_eq!(
+        playout_plies(&reference, 4, 1000),
+        playout_plies(&start, 4, 1000)
+    );
+    let ref_plies = playout_plies(&reference, 4, 1000);
     group.throughput(Throughput::Elements(ref_plies));
     group.bench_function("reference_random_playout", |b| {
         b.iter(|| {
