@@ -440,16 +440,7 @@ impl<'a> Search<'a> {
         let mut best = -INFINITY;
         let mut best_move = None;
         for i in 0..n {
-            // Selection sort: the best-scored move left comes next.
-            let mut top = i;
-            for j in i + 1..n {
-                if scores[j] > scores[top] {
-                    top = j;
-                }
-            }
-            scores.swap(i, top);
-            moves.swap(i, top);
-            let mv = moves[i];
+            let mv = pick_next(&mut moves[..n], &mut scores[..n], i);
             let quiet = scores[i] < CAPTURE && !mv.is_capture() && mv.promotion().is_none();
             let mut next = *pos;
             next.make(mv);
@@ -547,15 +538,7 @@ impl<'a> Search<'a> {
         let n = moves.len().min(512);
         self.score_moves(pos, &moves[..n], &mut scores[..n], None, ply);
         for i in 0..n {
-            let mut top = i;
-            for j in i + 1..n {
-                if scores[j] > scores[top] {
-                    top = j;
-                }
-            }
-            scores.swap(i, top);
-            moves.swap(i, top);
-            let mv = moves[i];
+            let mv = pick_next(&mut moves[..n], &mut scores[..n], i);
             if !in_check {
                 if scores[i] < CAPTURE {
                     break; // only quiet moves and under-promotions left
@@ -637,6 +620,21 @@ fn from_table(score: i32, ply: usize) -> i32 {
     } else {
         score
     }
+}
+
+/// One step of a selection sort: swaps the best-scored of `moves[i..]` (with
+/// its score) into place `i` and returns it, so a search that is cut off early
+/// never sorts the moves it does not reach.
+fn pick_next(moves: &mut [Move], scores: &mut [i32], i: usize) -> Move {
+    let mut top = i;
+    for j in i + 1..moves.len() {
+        if scores[j] > scores[top] {
+            top = j;
+        }
+    }
+    scores.swap(i, top);
+    moves.swap(i, top);
+    moves[i]
 }
 
 #[cfg(test)]
