@@ -117,6 +117,28 @@ pub trait Game: Clone + fmt::Debug + fmt::Display {
         (!moves.is_empty()).then(|| moves[rng.below(moves.len())])
     }
 
+    /// Plays uniformly random legal moves until the game ends or `max_plies`
+    /// moves have been played, and returns how many it played: the moves
+    /// [`random_move`](Game::random_move) draws, one after another (what
+    /// [`random_playout`](crate::random_playout) runs).
+    ///
+    /// A game may override it with a loop that keeps what it learns about
+    /// the board from one move to the next instead of working it out again,
+    /// but it must play **the same moves**, end in the same state and leave
+    /// `rng` in the same state as this default; a test checks it against the
+    /// default game for game.
+    fn play_random(&mut self, rng: &mut Rng, max_plies: usize) -> usize {
+        let mut plies = 0;
+        while plies < max_plies {
+            let Some(mv) = self.random_move(rng) else {
+                break;
+            };
+            self.play_unchecked(mv);
+            plies += 1;
+        }
+        plies
+    }
+
     /// The number of legal moves (games override it with a faster count).
     fn count_legal_moves(&self) -> u64 {
         self.legal_moves().len() as u64

@@ -56,7 +56,8 @@ pub struct Playout<P, R> {
 /// Plays uniformly random legal moves on `game` until it ends or `max_plies`
 /// moves have been played: each move is [`Game::random_move`], so for one
 /// seed the games are those of picking `moves[rng.below(moves.len())]` from
-/// the move list, whether or not the game has a list-free sampler.
+/// the move list, whether or not the game has a list-free sampler or its
+/// own playout loop ([`Game::play_random`]).
 ///
 /// ```
 /// # use board_core::{random_playout, Game, Rng};
@@ -71,14 +72,7 @@ pub fn random_playout<G: Game>(
     rng: &mut Rng,
     max_plies: usize,
 ) -> Playout<G::Player, G::EndReason> {
-    let mut plies = 0;
-    while plies < max_plies {
-        let Some(mv) = game.random_move(rng) else {
-            break;
-        };
-        game.play_unchecked(mv);
-        plies += 1;
-    }
+    let plies = game.play_random(rng, max_plies);
     Playout {
         plies,
         outcome: game.outcome(),

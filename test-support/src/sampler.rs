@@ -37,3 +37,36 @@ pub fn check_random_move<G: Game>(
     }
     plies
 }
+
+/// Plays a random game from `start` for each seed with
+/// [`Game::play_random`] and again move by move with
+/// [`Game::random_move`] (the trait's default loop), and checks that both
+/// play as many moves, end in equal states and leave the generators alike.
+/// Returns the plies played. Panics, naming the seed, on a difference.
+pub fn check_play_random<G: Game + PartialEq + core::fmt::Debug>(
+    start: &G,
+    seeds: impl IntoIterator<Item = u64>,
+    max_plies: usize,
+) -> u64 {
+    let mut plies = 0;
+    for seed in seeds {
+        let mut fast = start.clone();
+        let mut fast_rng = Rng::new(seed);
+        let played = fast.play_random(&mut fast_rng, max_plies);
+        let mut slow = start.clone();
+        let mut slow_rng = Rng::new(seed);
+        let mut stepped = 0;
+        while stepped < max_plies {
+            let Some(mv) = slow.random_move(&mut slow_rng) else {
+                break;
+            };
+            slow.play_unchecked(mv);
+            stepped += 1;
+        }
+        assert_eq!(played, stepped, "seed {seed}: plies");
+        assert_eq!(fast, slow, "seed {seed}: final state");
+        assert_eq!(fast_rng, slow_rng, "seed {seed}: generator state");
+        plies += played as u64;
+    }
+    plies
+}
