@@ -52,6 +52,7 @@ mod perft;
 mod player;
 mod playout;
 mod search;
+mod select;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod square;
@@ -71,6 +72,7 @@ pub use perft::{divide, perft};
 pub use player::{Color, Outcome};
 pub use playout::{random_playout, Playout, Rng};
 pub use search::{Mcts, Policy, Uniform};
+pub use select::BitRanks;
 /// The `serde` crate, for [`serde_via_text!`] to name from other crates.
 #[cfg(feature = "serde")]
 #[doc(hidden)]
