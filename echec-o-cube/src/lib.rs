@@ -156,6 +156,7 @@ mod geometry;
 mod movegen;
 mod notation;
 mod play;
+mod playout;
 mod policy;
 mod position;
 mod record;

@@ -8,7 +8,7 @@
 //! in red mode up to 64 reds follow: the list's 512 inline slots hold them
 //! all, so move generation never allocates.
 
-use board_core::{Bitboard, MoveList, Rng, Square};
+use board_core::{BitRanks, Bitboard, MoveList, Rng, Square};
 
 use crate::geometry::{Segment, BIG_SQUARES, H_SEGMENTS, UNIT_SQUARES, V_SEGMENTS};
 use crate::notation::Move;
@@ -16,28 +16,58 @@ use crate::position::{dead_bigs, dead_units, ends, Kind, Position};
 
 /// Horizontal segments (by left crossing) with an end in `x`.
 #[inline]
-const fn touching_h(x: u64) -> u64 {
+pub(crate) const fn touching_h(x: u64) -> u64 {
     (x | x >> 1) & H_SEGMENTS
 }
 
 /// Vertical segments (by bottom crossing) with an end in `x`.
 #[inline]
-const fn touching_v(x: u64) -> u64 {
+pub(crate) const fn touching_v(x: u64) -> u64 {
     (x | x >> 8) & V_SEGMENTS
 }
 
-/// The index of the `n`-th (from 0) set bit of `bits`; 64 if it has no
-/// more than `n` set bits. Few bits are cleared on average (a position
-/// offers about 27 moves, spread over several boards), so clearing them one
-/// by one beats a broadword select without `popcnt`.
+/// The empty segments `[horizontal, vertical]` whose filling closes at
+/// least one live square, with the segments `fh`, `fv` filled and reds in
+/// `reds` (EOC-12, EOC-13, EOC-15).
+///
+/// A square closes when its outline misses one segment. The outline is
+/// taken in pairs of opposite (unit) or side-by-side (2×2) segments: it
+/// misses exactly one when all pairs but one are full and that one holds
+/// exactly one piece; the empty segment of that pair is the one.
 #[inline]
-const fn nth_bit(mut bits: u64, n: usize) -> u8 {
-    let mut i = 0;
-    while i < n {
-        bits &= bits.wrapping_sub(1);
-        i += 1;
-    }
-    bits.trailing_zeros() as u8
+pub(crate) const fn closing(fh: u64, fv: u64, reds: u64) -> [u64; 2] {
+    let (dead1, dead2) = if reds == 0 {
+        (0, 0)
+    } else {
+        (dead_units(reds), dead_bigs(reds))
+    };
+    // Unit squares by corner b: bottom h(b), top h(b+8), left v(b), right
+    // v(b+1).
+    let l1 = UNIT_SQUARES & !dead1;
+    let (h_full, h_one) = (fh & fh >> 8, fh ^ fh >> 8);
+    let (v_full, v_one) = (fv & fv >> 1, fv ^ fv >> 1);
+    let miss_h = l1 & v_full & h_one;
+    let miss_v = l1 & h_full & v_one;
+    let mut ch = miss_h | miss_h << 8;
+    let mut cv = miss_v | miss_v << 1;
+
+    // 2×2 squares by corner b: bottom h(b), h(b+1); top h(b+16), h(b+17);
+    // left v(b), v(b+8); right v(b+2), v(b+10).
+    let l2 = BIG_SQUARES & !dead2;
+    let (bottom_full, bottom_one) = (fh & fh >> 1, fh ^ fh >> 1);
+    let (top_full, top_one) = (bottom_full >> 16, bottom_one >> 16);
+    let (left_full, left_one) = (fv & fv >> 8, fv ^ fv >> 8);
+    let (right_full, right_one) = (left_full >> 2, left_one >> 2);
+    let sides = l2 & left_full & right_full;
+    let ends = l2 & bottom_full & top_full;
+    let miss_bottom = sides & top_full & bottom_one;
+    let miss_top = sides & bottom_full & top_one;
+    let miss_left = ends & right_full & left_one;
+    let miss_right = ends & left_full & right_one;
+    ch |= miss_bottom | miss_bottom << 1 | miss_top << 16 | miss_top << 17;
+    cv |= miss_left | miss_left << 8 | miss_right << 2 | miss_right << 10;
+
+    [ch & H_SEGMENTS & !fh, cv & V_SEGMENTS & !fv]
 }
 
 /// More than the placements a position can offer, plus a claim: a pale and
@@ -54,30 +84,35 @@ const _: () = assert!(MAX_PLACEMENTS <= SLOTS);
 /// Placeholder moves that the generator overwrites.
 const BLANK: [Move; SLOTS] = [Move::place(Kind::Pale, Segment::from_raw(0)); SLOTS];
 
-/// Writes the placements of `kind` in `boards` (`[horizontal, vertical]`)
-/// into `buf` from `n` on; returns the new count. (`n` never reaches
-/// [`SLOTS`]: see [`MAX_PLACEMENTS`]; the mask only spares a bounds check.)
+/// Writes the placements in `board` (segments of orientation `o`: 0
+/// horizontal, 1 vertical), announced or not, into `buf` from `n` on, each
+/// of the kind that may take it (pale where `pale` holds it, dark
+/// elsewhere); returns the new count. (`n` never reaches [`SLOTS`]: see
+/// [`MAX_PLACEMENTS`]; the mask only spares a bounds check.)
 #[inline]
 fn write_placements(
     buf: &mut [Move; SLOTS],
     mut n: usize,
-    kind: Kind,
-    boards: [u64; 2],
+    o: usize,
+    board: u64,
+    pale: u64,
     announced: bool,
 ) -> usize {
-    for (o, &board) in boards.iter().enumerate() {
-        let high = (o as u8) << 6;
-        let mut bits = board;
-        while bits != 0 {
-            let b = bits.trailing_zeros() as u8;
-            bits &= bits - 1;
-            buf[n & (SLOTS - 1)] = Move::Place {
-                kind,
-                segment: Segment::from_raw(high | b),
-                announced,
-            };
-            n += 1;
-        }
+    let high = (o as u8) << 6;
+    let mut bits = board;
+    while bits != 0 {
+        let b = bits.trailing_zeros() as u8;
+        bits &= bits - 1;
+        buf[n & (SLOTS - 1)] = Move::Place {
+            kind: if pale >> b & 1 == 1 {
+                Kind::Pale
+            } else {
+                Kind::Dark
+            },
+            segment: Segment::from_raw(high | b),
+            announced,
+        };
+        n += 1;
     }
     n
 }
@@ -95,6 +130,36 @@ impl Placements {
     #[inline]
     pub(crate) const fn any(&self) -> bool {
         self.pale[0] | self.pale[1] | self.dark[0] | self.dark[1] != 0
+    }
+
+    /// Whether some segment takes both kinds: only before the first piece
+    /// (EOC-7), when every segment does if both supplies have pieces.
+    /// Otherwise a pale needs a dark end and a dark must have none (EOC-9),
+    /// so each legal segment takes exactly one kind.
+    #[inline]
+    pub(crate) const fn overlap(&self) -> bool {
+        (self.pale[0] & self.dark[0]) | (self.pale[1] & self.dark[1]) != 0
+    }
+
+    /// The placement boards in the order of the move list (EOC-22): the
+    /// announced (closing) placements horizontal then vertical, then the
+    /// unannounced ones (all of them, or with `auto` only the non-closing
+    /// ones). Each segment is listed with the one kind it takes, so this
+    /// holds only where no segment takes both (see [`overlap`](Self::overlap)).
+    #[inline]
+    pub(crate) const fn listed(&self, closing: [u64; 2], auto: bool) -> [u64; 4] {
+        let h = self.pale[0] | self.dark[0];
+        let v = self.pale[1] | self.dark[1];
+        if auto {
+            [
+                h & closing[0],
+                v & closing[1],
+                h & !closing[0],
+                v & !closing[1],
+            ]
+        } else {
+            [h & closing[0], v & closing[1], h, v]
+        }
     }
 
     #[inline]
@@ -157,55 +222,11 @@ impl Position {
     /// kind) closes at least one live square (EOC-12, EOC-13, EOC-15).
     #[inline]
     pub(crate) fn closing(&self) -> [u64; 2] {
-        let fh = self.pale[0] | self.dark[0];
-        let fv = self.pale[1] | self.dark[1];
-        let mut ch = 0;
-        let mut cv = 0;
-
-        // Unit squares by corner b: bottom h(b), top h(b+8), left v(b), right v(b+1).
-        let (dead1, dead2) = if self.reds == 0 {
-            (0, 0)
-        } else {
-            (dead_units(self.reds), dead_bigs(self.reds))
-        };
-        let l1 = UNIT_SQUARES & !dead1;
-        let (bot, top, left, right) = (fh, fh >> 8, fv, fv >> 1);
-        ch |= l1 & top & left & right;
-        ch |= (l1 & bot & left & right) << 8;
-        cv |= l1 & bot & top & right;
-        cv |= (l1 & bot & top & left) << 1;
-
-        // 2×2 squares by corner b: bottom h(b), h(b+1); top h(b+16), h(b+17);
-        // left v(b), v(b+8); right v(b+2), v(b+10). "All but one" of the
-        // eight outline segments, by prefix and suffix products.
-        let l2 = BIG_SQUARES & !dead2;
-        let x = [
-            fh,
-            fh >> 1,
-            fh >> 16,
-            fh >> 17,
-            fv,
-            fv >> 8,
-            fv >> 2,
-            fv >> 10,
-        ];
-        let mut prefix = [l2; 8]; // prefix[i]: l2 and x[0..i]
-        let mut i = 1;
-        while i < 8 {
-            prefix[i] = prefix[i - 1] & x[i - 1];
-            i += 1;
-        }
-        let mut suffix = [!0u64; 8]; // suffix[i]: x[i+1..8]
-        let mut i = 7;
-        while i > 0 {
-            suffix[i - 1] = suffix[i] & x[i];
-            i -= 1;
-        }
-        let but = |i: usize| prefix[i] & suffix[i];
-        ch |= but(0) | but(1) << 1 | but(2) << 16 | but(3) << 17;
-        cv |= but(4) | but(5) << 8 | but(6) << 2 | but(7) << 10;
-
-        [ch & H_SEGMENTS & !fh, cv & V_SEGMENTS & !fv]
+        closing(
+            self.pale[0] | self.dark[0],
+            self.pale[1] | self.dark[1],
+            self.reds,
+        )
     }
 
     /// Whether a red may be placed now (red mode, pool not empty), ignoring
@@ -215,14 +236,20 @@ impl Position {
         self.config.red_mode && self.reds_left > 0
     }
 
-    /// Fills `moves` with every legal move (EOC-22): the claim, placements
-    /// (for each kind and orientation the closing ones announced, then all
-    /// unannounced unless auto-announce), then reds.
+    /// Fills `moves` with every legal move (EOC-22): the claim, the
+    /// announced placements (horizontal segments, then vertical, by index),
+    /// the unannounced ones the same way (all, or the non-closing ones with
+    /// auto-announce), then the reds. Before the first piece a segment takes
+    /// both kinds, pale listed before dark.
     #[inline]
     pub(crate) fn generate(&self, moves: &mut MoveList<Move>) {
         moves.clear();
         let placements = self.placements();
         if !placements.any() {
+            return;
+        }
+        if placements.overlap() {
+            self.generate_plain(moves);
             return;
         }
         // Blank slots copied in one go, then overwritten, then cut to size:
@@ -238,17 +265,10 @@ impl Position {
             buf[0] = Move::Claim;
         }
         let mut n = usize::from(self.claim_pending);
-        let closing = self.closing();
-        let auto = self.config.auto_announce;
-        for kind in [Kind::Pale, Kind::Dark] {
-            let [h, v] = placements.of(kind);
-            n = write_placements(buf, n, kind, [h & closing[0], v & closing[1]], true);
-            let plain = if auto {
-                [h & !closing[0], v & !closing[1]]
-            } else {
-                [h, v]
-            };
-            n = write_placements(buf, n, kind, plain, false);
+        let boards = placements.listed(self.closing(), self.config.auto_announce);
+        for (i, &board) in boards.iter().enumerate() {
+            let o = i & 1;
+            n = write_placements(buf, n, o, board, placements.pale[o], i < 2);
         }
         moves.truncate(n);
         if self.reds_playable() {
@@ -268,20 +288,23 @@ impl Position {
             moves.push(Move::Claim);
         }
         let closing = self.closing();
-        for kind in [Kind::Pale, Kind::Dark] {
-            for announced in [true, false] {
-                for (o, &board) in placements.of(kind).iter().enumerate() {
+        for announced in [true, false] {
+            for (o, &closes) in closing.iter().enumerate() {
+                for sq in Bitboard([H_SEGMENTS, V_SEGMENTS][o]) {
+                    let bit = sq.bitboard().0;
                     let listed = match (announced, self.config.auto_announce) {
-                        (true, _) => board & closing[o],
-                        (false, true) => board & !closing[o],
-                        (false, false) => board,
+                        (true, _) => closes & bit != 0,
+                        (false, true) => closes & bit == 0,
+                        (false, false) => true,
                     };
-                    for sq in Bitboard(listed) {
-                        moves.push(Move::Place {
-                            kind,
-                            segment: Segment::from_raw((o as u8) << 6 | sq as u8),
-                            announced,
-                        });
+                    for kind in [Kind::Pale, Kind::Dark] {
+                        if listed && placements.of(kind)[o] & bit != 0 {
+                            moves.push(Move::Place {
+                                kind,
+                                segment: Segment::from_raw((o as u8) << 6 | sq as u8),
+                                announced,
+                            });
+                        }
                     }
                 }
             }
@@ -297,10 +320,10 @@ impl Position {
     /// It draws exactly the move `moves[rng.below(moves.len())]` of
     /// [`legal_moves`](Position::legal_moves), and as much from `rng`: the
     /// moves are counted on the bitboards, the index is drawn, and the move
-    /// of that index is found in the order of the list (the claim, then for
-    /// each kind the announced then the plain placements, horizontal before
-    /// vertical, then the reds). So a playout driven by it repeats
-    /// [`board_core::random_playout`] over the list, move for move.
+    /// of that index is found in the order of the list (the claim, the
+    /// announced placements, the unannounced ones, the reds). So a playout
+    /// driven by it repeats [`board_core::random_playout`] over the list,
+    /// move for move.
     ///
     /// ```
     /// use board_core::Rng;
@@ -322,50 +345,79 @@ impl Position {
         if !p.any() {
             return None;
         }
-        let closing = self.closing();
-        let auto = self.config.auto_announce;
-        // The boards in list order, each with its kind, orientation and
-        // announcement: for each kind the announced (closing) placements,
-        // then the plain ones (all, or the non-closing ones with
-        // auto-announce).
-        let mut boards = [0u64; 8];
-        let mut i = 0;
-        for [h, v] in [p.pale, p.dark] {
-            boards[i] = h & closing[0];
-            boards[i + 1] = v & closing[1];
-            boards[i + 2] = if auto { h & !closing[0] } else { h };
-            boards[i + 3] = if auto { v & !closing[1] } else { v };
-            i += 4;
-        }
-        let claim = usize::from(self.claim_pending);
+        Some(self.draw(&p, self.closing(), rng))
+    }
+
+    /// The move of index `rng.below(count)` in the list, for a position with
+    /// a legal placement `p` and closing segments `closing`.
+    #[inline]
+    pub(crate) fn draw(&self, p: &Placements, closing: [u64; 2], rng: &mut Rng) -> Move {
         let reds = if self.reds_playable() {
             self.free_crossings().0
         } else {
             0
         };
-        let mut total = claim + reds.count_ones() as usize;
-        for b in boards {
-            total += b.count_ones() as usize;
+        if p.overlap() {
+            return self.draw_first(p, reds, rng);
         }
-        let mut k = rng.below(total);
+        let claim = u32::from(self.claim_pending);
+        let boards = p.listed(closing, self.config.auto_announce);
+        let [a, b, c, d] = boards.map(u64::count_ones);
+        // ends[i]: the moves up to the end of board i, the claim included.
+        let ends = [
+            claim + a,
+            claim + a + b,
+            claim + a + b + c,
+            claim + a + b + c + d,
+        ];
+        let total = ends[3] + reds.count_ones();
+        let k = rng.below(total as usize) as u32;
         if k < claim {
-            return Some(Move::Claim);
+            return Move::Claim;
         }
-        k -= claim;
-        for (j, &board) in boards.iter().enumerate() {
-            let n = board.count_ones() as usize;
-            if k < n {
-                let kind = if j < 4 { Kind::Pale } else { Kind::Dark };
-                let high = ((j & 1) as u8) << 6;
-                return Some(Move::Place {
-                    kind,
-                    segment: Segment::from_raw(high | nth_bit(board, k)),
-                    announced: j & 2 == 0,
-                });
-            }
-            k -= n;
+        // The board that holds move k, found without a branch on k.
+        let i = ends.iter().map(|&e| usize::from(k >= e)).sum::<usize>();
+        let (board, before) = match i {
+            0 => (boards[0], claim),
+            1..=3 => (boards[i], ends[i - 1]),
+            _ => (reds, ends[3]),
+        };
+        let bit = BitRanks::new(board).select(k - before) as u8;
+        if i == 4 {
+            return Square::from_index(usize::from(bit)).map_or(Move::Claim, Move::Red);
         }
-        Square::from_index(usize::from(nth_bit(reds, k))).map(Move::Red)
+        let o = i & 1;
+        Move::Place {
+            kind: if p.pale[o] >> bit & 1 == 1 {
+                Kind::Pale
+            } else {
+                Kind::Dark
+            },
+            segment: Segment::from_raw((o as u8) << 6 | bit),
+            announced: i < 2,
+        }
+    }
+
+    /// [`draw`](Self::draw) before the first piece, where both kinds go
+    /// anywhere: each segment is listed pale then dark.
+    #[cold]
+    fn draw_first(&self, p: &Placements, reds: u64, rng: &mut Rng) -> Move {
+        let [h, v] = p.pale;
+        let (nh, nv) = (2 * h.count_ones(), 2 * v.count_ones());
+        let k = rng.below((nh + nv + reds.count_ones()) as usize) as u32;
+        let (board, high, k) = if k < nh {
+            (h, 0, k)
+        } else if k < nh + nv {
+            (v, 64, k - nh)
+        } else {
+            let bit = BitRanks::new(reds).select(k - nh - nv);
+            return Square::from_index(bit as usize).map_or(Move::Claim, Move::Red);
+        };
+        Move::Place {
+            kind: if k & 1 == 0 { Kind::Pale } else { Kind::Dark },
+            segment: Segment::from_raw(high | BitRanks::new(board).select(k / 2) as u8),
+            announced: false,
+        }
     }
 
     /// The number of legal moves, counted on the bitboards.
@@ -507,6 +559,59 @@ mod tests {
             ([0, 1 << 9], [1 << 9, 0]),
         ] {
             assert!(Placements { pale, dark }.any(), "{pale:?} {dark:?}");
+        }
+    }
+
+    /// The closing segments square by square: each empty segment on the
+    /// outline of a live square whose other segments are all filled.
+    fn closing_by_squares(fh: u64, fv: u64, reds: u64) -> [u64; 2] {
+        let mut out = [0u64; 2];
+        let filled = [fh, fv];
+        for square in crate::geometry::GameSquare::ALL {
+            let dead = match square.size() {
+                crate::geometry::Size::Unit => dead_units(reds),
+                crate::geometry::Size::Big => dead_bigs(reds),
+            } >> square.corner() as u8
+                & 1
+                == 1;
+            let empty: Vec<Segment> = square
+                .outline()
+                .into_iter()
+                .filter(|s| filled[s.index() >> 6] >> (s.index() & 63) & 1 == 0)
+                .collect();
+            if let [s] = empty[..] {
+                if !dead {
+                    out[s.index() >> 6] |= 1 << (s.index() & 63);
+                }
+            }
+        }
+        out
+    }
+
+    // EOC-12, EOC-13, EOC-15: the pairwise test finds the segments that
+    // close a live square, on boards of every density, with and without reds.
+    #[test]
+    fn eoc15_closing_matches_square_by_square() {
+        let mut rng = Rng::new(11);
+        for round in 0..4000 {
+            let mut draw = || {
+                let mut x = rng.next_u64();
+                for _ in 0..round % 4 {
+                    x |= rng.next_u64();
+                }
+                x
+            };
+            let (fh, fv) = (draw() & H_SEGMENTS, draw() & V_SEGMENTS);
+            let reds = if round % 3 == 0 {
+                0
+            } else {
+                draw() & draw() & draw()
+            };
+            assert_eq!(
+                closing(fh, fv, reds),
+                closing_by_squares(fh, fv, reds),
+                "{fh:#x} {fv:#x} {reds:#x}"
+            );
         }
     }
 

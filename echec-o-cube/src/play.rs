@@ -7,7 +7,8 @@ use crate::error::PlayError;
 use crate::geometry::Segment;
 use crate::notation::Move;
 use crate::position::{
-    dead_bigs, dead_units, ends, full_bigs, full_units, EndReason, Kind, Player, Position,
+    dead_bigs, dead_units, ends, full_bigs, full_units, squares_around, EndReason, Kind, Player,
+    Position,
 };
 
 /// What a placement would close: `[unit, big]` squares newly closed, and the
@@ -26,22 +27,16 @@ impl Closure {
 }
 
 impl Position {
-    /// The squares that filling `segment` closes, in the current position.
+    /// The squares that filling `segment` closes, in the current position:
+    /// those of its outline squares (EOC-11) whose other segments are filled.
     #[inline]
     fn closure(&self, segment: Segment) -> Closure {
         let i = segment.index();
         let (o, bit) = (i >> 6, 1u64 << (i & 63));
-        let mut h = self.pale[0] | self.dark[0];
-        let mut v = self.pale[1] | self.dark[1];
-        if o == 0 {
-            h |= bit;
-        } else {
-            v |= bit;
-        }
-        let new = [
-            full_units(h, v) & !self.closed[0],
-            full_bigs(h, v) & !self.closed[1],
-        ];
+        let h = self.pale[0] | self.dark[0] | if o == 0 { bit } else { 0 };
+        let v = self.pale[1] | self.dark[1] | if o == 0 { 0 } else { bit };
+        let around = squares_around(i as u8);
+        let new = [around[0] & full_units(h, v), around[1] & full_bigs(h, v)];
         let live = if self.reds == 0 {
             new
         } else {
@@ -240,49 +235,56 @@ impl Position {
                 kind,
                 segment,
                 announced,
-            } => {
-                let closure = self.closure(segment);
-                let i = segment.index();
-                let (o, bit) = (i >> 6, 1u64 << (i & 63));
-                match kind {
-                    Kind::Pale => {
-                        self.pale[o] |= bit;
-                        self.pale_left[me] = self.pale_left[me].saturating_sub(1);
-                    }
-                    Kind::Dark => {
-                        self.dark[o] |= bit;
-                        self.dark_left[me] = self.dark_left[me].saturating_sub(1);
-                    }
-                }
-                self.closed[0] |= closure.new[0];
-                self.closed[1] |= closure.new[1];
-                if self.to_move == Player::Two {
-                    self.closed_by_two[0] |= closure.new[0];
-                    self.closed_by_two[1] |= closure.new[1];
-                }
-                self.last = segment.index() as u8;
-                // EOC-17: placing without claiming lets the claim lapse.
-                self.claim_pending = false;
-                self.claimable = 0;
-                if closure.any_live() {
-                    let worth = self.worth(closure.live);
-                    if announced {
-                        // EOC-16: score and play again.
-                        self.points[me] = self.points[me].saturating_add(worth);
-                        self.scored[0] |= closure.live[0];
-                        self.scored[1] |= closure.live[1];
-                        if self.to_move == Player::Two {
-                            self.scored_by_two[0] |= closure.live[0];
-                            self.scored_by_two[1] |= closure.live[1];
-                        }
-                        return;
-                    }
-                    self.claim_pending = true;
-                    self.claimable = worth;
-                }
-                self.to_move = !self.to_move;
+            } => self.place(kind, segment, announced),
+        }
+    }
+
+    /// Plays a legal placement: the piece, what it closes and scores
+    /// (EOC-12 to EOC-16), the claim it opens or lets lapse (EOC-17), and
+    /// the turn.
+    #[inline]
+    pub(crate) fn place(&mut self, kind: Kind, segment: Segment, announced: bool) {
+        let me = self.to_move as usize;
+        let closure = self.closure(segment);
+        let i = segment.index();
+        let (o, bit) = (i >> 6, 1u64 << (i & 63));
+        match kind {
+            Kind::Pale => {
+                self.pale[o] |= bit;
+                self.pale_left[me] = self.pale_left[me].saturating_sub(1);
+            }
+            Kind::Dark => {
+                self.dark[o] |= bit;
+                self.dark_left[me] = self.dark_left[me].saturating_sub(1);
             }
         }
+        self.closed[0] |= closure.new[0];
+        self.closed[1] |= closure.new[1];
+        if self.to_move == Player::Two {
+            self.closed_by_two[0] |= closure.new[0];
+            self.closed_by_two[1] |= closure.new[1];
+        }
+        self.last = i as u8;
+        // EOC-17: placing without claiming lets the claim lapse.
+        self.claim_pending = false;
+        self.claimable = 0;
+        if closure.any_live() {
+            let worth = self.worth(closure.live);
+            if announced {
+                // EOC-16: score and play again.
+                self.points[me] = self.points[me].saturating_add(worth);
+                self.scored[0] |= closure.live[0];
+                self.scored[1] |= closure.live[1];
+                if self.to_move == Player::Two {
+                    self.scored_by_two[0] |= closure.live[0];
+                    self.scored_by_two[1] |= closure.live[1];
+                }
+                return;
+            }
+            self.claim_pending = true;
+            self.claimable = worth;
+        }
+        self.to_move = !self.to_move;
     }
 }
 
@@ -310,6 +312,11 @@ impl Game for Position {
     #[inline]
     fn random_move(&self, rng: &mut Rng) -> Option<Move> {
         Position::random_move(self, rng)
+    }
+
+    #[inline]
+    fn play_random(&mut self, rng: &mut Rng, max_plies: usize) -> usize {
+        Position::play_random(self, rng, max_plies)
     }
 
     fn check(&self, mv: Move) -> Result<(), PlayError> {

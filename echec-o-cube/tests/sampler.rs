@@ -3,7 +3,7 @@
 
 use board_core::random_playout;
 use board_core::Rng;
-use board_test_support::sampler::check_random_move;
+use board_test_support::sampler::{check_play_random, check_random_move};
 use echec_o_cube::{Config, Match, Player, Position};
 
 /// Every combination of the options that change the move list, with short
@@ -55,5 +55,23 @@ fn match_random_move_and_playout_follow_the_position() {
         assert_eq!(a, b);
         assert_eq!(*game.position(), pos);
         assert_eq!(game.moves().len(), a.plies);
+    }
+}
+
+// EOC-22: the playout loop (`Position::play_random`, what `random_playout`
+// runs) plays the moves the sampler draws one by one, under every
+// configuration, to the end and cut short: the same moves, the same final
+// position, the same generator state.
+#[test]
+fn eoc22_play_random_plays_the_sampled_moves() {
+    for (i, config) in configs().into_iter().enumerate() {
+        let start = Position::new(config);
+        let seeds = (0..300).map(|s| s + 1000 * i as u64);
+        let plies = check_play_random(&start, seeds, 10_000);
+        assert!(plies > 300 * 20, "{config:?}: {plies} plies");
+        for max_plies in [0, 1, 2, 3, 17, 60] {
+            let seeds = (0..20).map(|s| s + 7 * max_plies as u64);
+            check_play_random(&start, seeds, max_plies);
+        }
     }
 }
