@@ -11,15 +11,30 @@ use crate::position::{
     Position,
 };
 
-/// What a placement would close: `[unit, big]` squares newly closed, and the
+/// What a placement closed: `[unit, big]` squares newly closed, and the
 /// live ones among them.
 #[derive(Clone, Copy, Debug)]
-struct Closure {
+pub(crate) struct Closure {
     new: [u64; 2],
     live: [u64; 2],
 }
 
 impl Closure {
+    /// What filling the segment of index `i` closed, once the filled
+    /// segments are `h`, `v` (the segment among them) with reds `reds`:
+    /// those of its outline squares (EOC-11) that are now full.
+    #[inline]
+    pub(crate) const fn of(i: u8, h: u64, v: u64, reds: u64) -> Closure {
+        let around = squares_around(i);
+        let new = [around[0] & full_units(h, v), around[1] & full_bigs(h, v)];
+        let live = if reds == 0 {
+            new
+        } else {
+            [new[0] & !dead_units(reds), new[1] & !dead_bigs(reds)]
+        };
+        Closure { new, live }
+    }
+
     #[inline]
     const fn any_live(&self) -> bool {
         self.live[0] | self.live[1] != 0
@@ -27,25 +42,14 @@ impl Closure {
 }
 
 impl Position {
-    /// The squares that filling `segment` closes, in the current position:
-    /// those of its outline squares (EOC-11) whose other segments are filled.
+    /// What filling `segment` would close in the current position.
     #[inline]
     fn closure(&self, segment: Segment) -> Closure {
         let i = segment.index();
         let (o, bit) = (i >> 6, 1u64 << (i & 63));
         let h = self.pale[0] | self.dark[0] | if o == 0 { bit } else { 0 };
         let v = self.pale[1] | self.dark[1] | if o == 0 { 0 } else { bit };
-        let around = squares_around(i as u8);
-        let new = [around[0] & full_units(h, v), around[1] & full_bigs(h, v)];
-        let live = if self.reds == 0 {
-            new
-        } else {
-            [
-                new[0] & !dead_units(self.reds),
-                new[1] & !dead_bigs(self.reds),
-            ]
-        };
-        Closure { new, live }
+        Closure::of(i as u8, h, v, self.reds)
     }
 
     /// The points of the live squares in `live` (EOC-14), with the darks as
@@ -245,7 +249,6 @@ impl Position {
     #[inline]
     pub(crate) fn place(&mut self, kind: Kind, segment: Segment, announced: bool) {
         let me = self.to_move as usize;
-        let closure = self.closure(segment);
         let i = segment.index();
         let (o, bit) = (i >> 6, 1u64 << (i & 63));
         match kind {
@@ -258,14 +261,25 @@ impl Position {
                 self.dark_left[me] = self.dark_left[me].saturating_sub(1);
             }
         }
+        let h = self.pale[0] | self.dark[0];
+        let v = self.pale[1] | self.dark[1];
+        self.settle(i as u8, Closure::of(i as u8, h, v, self.reds), announced);
+    }
+
+    /// What follows the piece of a placement into the segment of index `i`
+    /// (already on the board and out of the supply): the squares it closed
+    /// (`closure`), their points scored with a bonus turn if `announced`
+    /// (EOC-16) or left to claim (EOC-17), an earlier claim lapsed, and the
+    /// turn passed unless it scored.
+    #[inline]
+    pub(crate) fn settle(&mut self, i: u8, closure: Closure, announced: bool) {
+        let me = self.to_move as usize;
+        let two = 0u64.wrapping_sub(me as u64);
         self.closed[0] |= closure.new[0];
         self.closed[1] |= closure.new[1];
-        if self.to_move == Player::Two {
-            self.closed_by_two[0] |= closure.new[0];
-            self.closed_by_two[1] |= closure.new[1];
-        }
-        self.last = i as u8;
-        // EOC-17: placing without claiming lets the claim lapse.
+        self.closed_by_two[0] |= closure.new[0] & two;
+        self.closed_by_two[1] |= closure.new[1] & two;
+        self.last = i;
         self.claim_pending = false;
         self.claimable = 0;
         if closure.any_live() {
@@ -275,10 +289,8 @@ impl Position {
                 self.points[me] = self.points[me].saturating_add(worth);
                 self.scored[0] |= closure.live[0];
                 self.scored[1] |= closure.live[1];
-                if self.to_move == Player::Two {
-                    self.scored_by_two[0] |= closure.live[0];
-                    self.scored_by_two[1] |= closure.live[1];
-                }
+                self.scored_by_two[0] |= closure.live[0] & two;
+                self.scored_by_two[1] |= closure.live[1] & two;
                 return;
             }
             self.claim_pending = true;
