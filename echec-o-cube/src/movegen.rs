@@ -443,9 +443,11 @@ impl Position {
         n
     }
 
-    /// Every legal move (EOC-22): the claim, the placements (for each kind,
-    /// the closing ones announced first, then the unannounced ones unless
-    /// auto-announce), then the reds in red mode. A finished game has none.
+    /// Every legal move (EOC-22): the claim, the announced placements (the
+    /// closing ones), the unannounced ones (all, or the non-closing ones with
+    /// auto-announce), each by segment (horizontal before vertical), then the
+    /// reds in red mode. Once a piece is down a segment takes one kind only;
+    /// before, pale is listed before dark. A finished game has none.
     ///
     /// ```
     /// use echec_o_cube::{Config, Position};

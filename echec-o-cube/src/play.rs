@@ -3,6 +3,7 @@
 
 use board_core::{Game, MoveList, Outcome, Rng};
 
+use crate::config::Points;
 use crate::error::PlayError;
 use crate::geometry::Segment;
 use crate::notation::Move;
@@ -15,8 +16,8 @@ use crate::position::{
 /// live ones among them.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Closure {
-    new: [u64; 2],
-    live: [u64; 2],
+    pub(crate) new: [u64; 2],
+    pub(crate) live: [u64; 2],
 }
 
 impl Closure {
@@ -41,6 +42,36 @@ impl Closure {
     }
 }
 
+/// The bits of `x`, which has at most four (what one placement closes: a
+/// segment lies on the outline of at most two 1×1 and four 2×2 squares,
+/// EOC-11), counted without a branch or a `popcnt`.
+#[inline(always)]
+const fn few_bits(x: u64) -> u16 {
+    let x1 = x & x.wrapping_sub(1);
+    let x2 = x1 & x1.wrapping_sub(1);
+    let x3 = x2 & x2.wrapping_sub(1);
+    (x != 0) as u16 + (x1 != 0) as u16 + (x2 != 0) as u16 + (x3 != 0) as u16
+}
+
+/// The points of the live squares `live` (`[unit, big]`, those one
+/// placement closed) under the points table `p`, with the darks `dark` on
+/// the board (EOC-14): a 1×1 by the darks on its outline, a 2×2 at its own
+/// rate.
+#[inline(always)]
+pub(crate) const fn worth(p: Points, dark: [u64; 2], live: [u64; 2]) -> u16 {
+    let (dh, dv) = (dark[0], dark[1]);
+    let (bot, top, left, right) = (dh, dh >> 8, dv, dv >> 1);
+    // Two darks on one outline stand on opposite sides: sides that meet
+    // share a crossing, where no two darks may end (EOC-9).
+    let maximal = (bot & top) | (left & right);
+    let any = bot | top | left | right;
+    let u = live[0];
+    few_bits(u & !any) * p.standard as u16
+        + few_bits(u & any & !maximal) * p.enriched as u16
+        + few_bits(u & maximal) * p.maximal as u16
+        + few_bits(live[1]) * p.big as u16
+}
+
 impl Position {
     /// What filling `segment` would close in the current position.
     #[inline]
@@ -56,26 +87,7 @@ impl Position {
     /// they stand (the placed piece included).
     #[inline]
     fn worth(&self, live: [u64; 2]) -> u16 {
-        let (dh, dv) = (self.dark[0], self.dark[1]);
-        let (bot, top, left, right) = (dh, dh >> 8, dv, dv >> 1);
-        let maximal = (bot & top) | (left & right);
-        let any = bot | top | left | right;
-        let p = self.config.points;
-        let u = live[0];
-        // A placement closes few squares: counting them one by one is
-        // cheaper than a popcount without the `popcnt` instruction.
-        let n = |mut x: u64, pts: u8| {
-            let mut total = 0u16;
-            while x != 0 {
-                total = total.wrapping_add(pts as u16);
-                x &= x - 1;
-            }
-            total
-        };
-        n(u & !any, p.standard)
-            + n(u & any & !maximal, p.enriched)
-            + n(u & maximal, p.maximal)
-            + n(live[1], p.big)
+        worth(self.config.points, self.dark, live)
     }
 
     /// `Ok` if `mv` is legal here.
