@@ -179,6 +179,7 @@ mod movegen;
 mod network;
 mod notation;
 mod play;
+mod playout;
 mod policy;
 mod position;
 mod record;
