@@ -12,7 +12,7 @@
 
 use board_core::{Color, Rng};
 
-use crate::geometry::{Zone, DUNGEON, FILE_A, FILE_H, RANK_1, RANK_8};
+use crate::geometry::{Zone, FILE_A, FILE_H, RANK_1, RANK_8};
 use crate::network::ortho;
 use crate::position::Position;
 
@@ -176,23 +176,21 @@ impl Forest {
         }
     }
 
-    /// Adds the cube at `square`/`level` to the networks of `own` (the
-    /// colour's cubes without it) and returns the edge flags of the network
-    /// it joins. Its links: own cubes beside it on its level, and the own
-    /// cube under it (the cube is on top of its stack, nothing is above).
+    /// Adds the cube at `square`/`level` and returns the edge flags of the
+    /// network it joins. `beside` holds the colour's cubes on its level and
+    /// `under` those on the level below (0 for level 1): its links are the
+    /// orthogonal neighbours in `beside` and the cube under it (it is on top
+    /// of its stack, nothing is above it). Its own edges count only at level
+    /// 1, which is the only level an edge square has (KY-2).
     #[inline(always)]
-    pub(crate) fn add(&mut self, own: &[u64; 4], square: u32, level: usize) -> u8 {
+    pub(crate) fn add(&mut self, beside: u64, under: u64, square: u32, level: usize) -> u8 {
         let me = place(square, level);
-        let mut beside = ORTHO[square as usize] & own[level & 3];
-        let under = level > 0 && own[(level - 1) & 3] >> square & 1 == 1;
-        let mut edges = if level == 0 {
-            EDGES[square as usize]
-        } else {
-            0
-        };
-        // The root the new cube hangs under: the first neighbour's, or itself.
-        let root = if under {
-            self.find(place(square, level - 1))
+        let mut beside = ORTHO[square as usize & 63] & beside;
+        let mut edges = EDGES[square as usize & 63];
+        // The root the new cube hangs under: the cube under it's, the first
+        // neighbour's, or its own.
+        let root = if under >> square & 1 == 1 {
+            self.find(me.wrapping_sub(64))
         } else if beside != 0 {
             let first = beside.trailing_zeros();
             beside &= beside - 1;
@@ -216,115 +214,99 @@ impl Forest {
         edges
     }
 
-    /// The forest of the cubes `own` (one bitboard per level).
-    pub(crate) fn of(own: &[u64; 4]) -> Forest {
-        let mut forest = Forest::new();
-        let mut added = [0u64; 4];
-        for level in 0..4 {
-            let mut bits = own[level];
-            while bits != 0 {
-                let square = bits.trailing_zeros();
-                bits &= bits - 1;
-                forest.add(&added, square, level);
-                added[level] |= 1 << square;
+    /// Adds the cubes `own` (one bitboard per level), level 1 first.
+    pub(crate) fn add_all(&mut self, own: &[u64; 4]) {
+        let mut under = 0;
+        for (level, &bits) in own.iter().enumerate() {
+            let mut added = 0;
+            let mut rest = bits;
+            while rest != 0 {
+                let square = rest.trailing_zeros();
+                rest &= rest - 1;
+                self.add(added, under, square, level);
+                added |= 1 << square;
             }
-        }
-        forest
-    }
-}
-
-/// What the playout loop knows of the board besides the [`Position`].
-struct Board {
-    /// The networks of White and Black.
-    forests: [Forest; 2],
-    /// The height of each square's stack.
-    heights: [u8; 64],
-    /// The squares whose stacks are as high as their zone allows.
-    full: u64,
-    /// The squares holding a level-1 cube or next to one.
-    reach: u64,
-}
-
-impl Board {
-    /// The knowledge of `pos`.
-    fn of(pos: &Position) -> Board {
-        let mut heights = [0u8; 64];
-        let mut full = 0;
-        let mut ground = pos.occ(0);
-        let reach = ground | ortho(ground);
-        while ground != 0 {
-            let s = ground.trailing_zeros();
-            ground &= ground - 1;
-            let h = (1..4).filter(|&l| pos.occ(l) >> s & 1 == 1).count() as u8 + 1;
-            heights[s as usize] = h;
-            if h >= MAX_HEIGHT[s as usize] {
-                full |= 1 << s;
-            }
-        }
-        Board {
-            forests: [
-                Forest::of(&pos.cubes[Color::White as usize]),
-                Forest::of(&pos.cubes[Color::Black as usize]),
-            ],
-            heights,
-            full,
-            reach,
+            under = bits;
         }
     }
 }
 
 /// [`Position::play_random`]: the moves `random_move` draws, played with the
-/// networks, heights and reach kept from move to move.
+/// networks, heights, full stacks and reach kept from move to move.
 pub(crate) fn play_random(pos: &mut Position, rng: &mut Rng, max_plies: usize) -> usize {
-    if max_plies == 0 || pos.legal_squares().0 == 0 {
+    let mut legal = pos.legal_squares().0;
+    if max_plies == 0 || legal == 0 {
         return 0;
     }
-    let mut board = Board::of(pos);
-    // A player who has placed `limit` cubes has none left (KY-6); with an
-    // unlimited supply the board's 120 places end the game first.
-    let limit = pos.config.supply.cubes().unwrap_or(u8::MAX);
-    let mut cubes = pos.cubes;
-    let mut placed = pos.placed;
-    let mut to_move = pos.to_move;
-    let mut winner = None;
-    let mut plies = 0;
-    while plies < max_plies {
-        let c = to_move as usize;
-        // The legal squares, as `Position::legal_squares` has them (KY-3, KY-4).
-        let legal = if board.reach == 0 {
-            DUNGEON.0
-        } else {
-            board.reach & !board.full
-        };
-        if legal == 0 || placed[c] >= limit {
-            break;
+    // The ply at which the player to move has no cube left (KY-6): the first
+    // player moves at the even plies, the other at the odd ones.
+    let first = pos.to_move as usize;
+    let bound = match pos.config.supply.cubes() {
+        Some(n) => {
+            let first_out = 2 * n.saturating_sub(pos.placed[first]) as usize;
+            let second_out = 2 * n.saturating_sub(pos.placed[first ^ 1]) as usize + 1;
+            first_out.min(second_out).min(max_plies)
         }
+        None => max_plies,
+    };
+    // The cubes of each colour by level, below a level of none, so that the
+    // level under the cube placed is always there to look at.
+    let mut own = [[0u64; 5]; 2];
+    let mut forests = [Forest::new(), Forest::new()];
+    for c in 0..2 {
+        own[c][1..].copy_from_slice(&pos.cubes[c]);
+        forests[c].add_all(&pos.cubes[c]);
+    }
+    let mut heights = [0u8; 64];
+    let mut full = 0u64;
+    let ground = pos.occ(0);
+    let mut reach = ground | ortho(ground);
+    let mut rest = ground;
+    while rest != 0 {
+        let s = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        let h = 1 + (1..4).filter(|&l| pos.occ(l) >> s & 1 == 1).count() as u8;
+        heights[s] = h;
+        full |= u64::from(h >= MAX_HEIGHT[s]) << s;
+    }
+
+    let mut c = first;
+    let mut plies = 0;
+    let mut won = false;
+    while plies < bound && legal != 0 {
         let square = random_bit(legal, rng);
         let s = square as usize & 63;
-        let level = board.heights[s] as usize & 3;
         let bit = 1u64 << s;
-        board.heights[s] += 1;
-        if board.heights[s] >= MAX_HEIGHT[s] {
-            board.full |= bit;
-        }
-        if level == 0 {
-            board.reach |= bit | ORTHO[s];
-        }
-        let edges = board.forests[c].add(&cubes[c], square, level);
-        cubes[c][level] |= bit;
-        placed[c] = placed[c].saturating_add(1);
+        let level = heights[s] as usize & 3;
+        heights[s] = level as u8 + 1;
+        full |= u64::from(level as u8 + 1 >= MAX_HEIGHT[s]) << s;
+        // Any cube stands on a level-1 cube of its square: its neighbours
+        // are in reach from now on, if they were not already.
+        reach |= bit | ORTHO[s];
+        legal = reach & !full;
+        let edges = forests[c].add(own[c][level + 1], own[c][level], square, level);
+        own[c][level + 1] |= bit;
         plies += 1;
-        to_move = !to_move;
         if spans(edges) {
-            winner = Some(!to_move);
+            won = true;
             break;
         }
+        c ^= 1;
     }
-    pos.cubes = cubes;
-    pos.placed = placed;
-    pos.to_move = to_move;
-    if winner.is_some() {
-        pos.winner = winner;
+
+    for (c, levels) in own.iter().enumerate() {
+        pos.cubes[c].copy_from_slice(&levels[1..]);
+    }
+    // The first player played the even plies, the other the odd ones.
+    let moves = [plies.div_ceil(2), plies / 2];
+    pos.placed[first] = pos.placed[first].saturating_add(moves[0].min(255) as u8);
+    pos.placed[first ^ 1] = pos.placed[first ^ 1].saturating_add(moves[1].min(255) as u8);
+    let color = |c: usize| if c == 0 { Color::White } else { Color::Black };
+    if won {
+        pos.winner = Some(color(c));
+        pos.to_move = color(c ^ 1);
+    } else {
+        pos.to_move = color(c);
     }
     plies
 }
@@ -339,6 +321,12 @@ mod tests {
         squares.iter().fold(0, |b, &s| b | 1 << s as u8)
     }
 
+    /// Adds the cube at `square`/`level` to the forest of the cubes `own`.
+    fn add(forest: &mut Forest, own: &[u64; 4], square: u32, level: usize) -> u8 {
+        let under = if level > 0 { own[level - 1] } else { 0 };
+        forest.add(own[level], under, square, level)
+    }
+
     /// Adds `cubes` (square, level index) one by one, as play does, and
     /// returns the forest, the cubes and the edge flags of each addition.
     fn build(cubes: &[(Square, usize)]) -> (Forest, [u64; 4], Vec<u8>) {
@@ -346,7 +334,7 @@ mod tests {
         let mut own = [0u64; 4];
         let mut flags = Vec::new();
         for &(s, l) in cubes {
-            flags.push(forest.add(&own, s as u32, l));
+            flags.push(add(&mut forest, &own, s as u32, l));
             own[l] |= 1 << s as u8;
         }
         (forest, own, flags)
@@ -470,8 +458,12 @@ mod tests {
         let mut rng = Rng::new(3);
         for _ in 0..300 {
             let mut own = [0u64; 4];
-            for bits in own.iter_mut() {
-                *bits = rng.next_u64() & rng.next_u64();
+            for (l, bits) in own.iter_mut().enumerate() {
+                // Only squares whose zone allows level l + 1 (KY-2).
+                let allowed = (0..64)
+                    .filter(|&s| MAX_HEIGHT[s] as usize > l)
+                    .fold(0u64, |b, s| b | 1 << s);
+                *bits = rng.next_u64() & rng.next_u64() & allowed;
             }
             let mut order: Vec<(u32, usize)> = (0..4)
                 .flat_map(|l| {
@@ -488,7 +480,7 @@ mod tests {
             let mut forest = Forest::new();
             let mut added = [0u64; 4];
             for &(s, l) in &order {
-                forest.add(&added, s, l);
+                add(&mut forest, &added, s, l);
                 added[l] |= 1 << s;
             }
             for &(s, l) in &order {
