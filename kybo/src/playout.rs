@@ -205,10 +205,9 @@ impl Forest {
         while beside != 0 {
             let other = self.find(place(beside.trailing_zeros(), level));
             beside &= beside - 1;
-            if other != root {
-                self.parent[other as usize] = root;
-                edges |= self.edges[other as usize];
-            }
+            // (Also right when `other` is `root`: no branch to mispredict.)
+            self.parent[other as usize] = root;
+            edges |= self.edges[other as usize];
         }
         self.edges[root as usize] = edges;
         edges
