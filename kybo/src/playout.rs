@@ -188,18 +188,22 @@ impl Forest {
         let mut beside = ORTHO[square as usize & 63] & beside;
         let mut edges = EDGES[square as usize & 63];
         // The root the new cube hangs under: the cube under it's, the first
-        // neighbour's, or its own.
-        let root = if under >> square & 1 == 1 {
-            self.find(me.wrapping_sub(64))
+        // neighbour's, or its own (a root of itself), chosen by selects.
+        self.parent[me as usize] = me;
+        self.edges[me as usize] = edges;
+        let first = place(beside.trailing_zeros() & 63, level);
+        let rest = beside & beside.wrapping_sub(1);
+        let start = if under >> square & 1 == 1 {
+            me.wrapping_sub(64)
         } else if beside != 0 {
-            let first = beside.trailing_zeros();
-            beside &= beside - 1;
-            self.find(place(first, level))
+            first
         } else {
-            self.parent[me as usize] = me;
-            self.edges[me as usize] = edges;
-            return edges;
+            me
         };
+        if under >> square & 1 == 0 {
+            beside = rest;
+        }
+        let root = self.find(start);
         self.parent[me as usize] = root;
         edges |= self.edges[root as usize];
         while beside != 0 {
