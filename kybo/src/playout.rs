@@ -164,7 +164,13 @@ impl Forest {
 
     /// The root of the network of `x`, halving the path on the way.
     #[inline(always)]
-    fn find(&mut self, mut x: u8) -> u8 {
+    fn find(&mut self, x: u8) -> u8 {
+        // Two steps up without a test (a root is its own parent): most
+        // networks are that shallow, and then the loop ends at once.
+        let p = self.parent[x as usize];
+        let g = self.parent[p as usize];
+        self.parent[x as usize] = g;
+        let mut x = g;
         loop {
             let p = self.parent[x as usize];
             if p == x {
@@ -192,17 +198,13 @@ impl Forest {
         self.parent[me as usize] = me;
         self.edges[me as usize] = edges;
         let first = place(beside.trailing_zeros() & 63, level);
+        let has_under = 0u8.wrapping_sub((under >> square & 1) as u8);
+        let has_beside = 0u8.wrapping_sub(u8::from(beside != 0));
+        let start = me ^ ((me ^ first) & has_beside);
+        let start = start ^ ((start ^ me.wrapping_sub(64)) & has_under);
+        // Without a cube under it, the first neighbour is taken.
         let rest = beside & beside.wrapping_sub(1);
-        let start = if under >> square & 1 == 1 {
-            me.wrapping_sub(64)
-        } else if beside != 0 {
-            first
-        } else {
-            me
-        };
-        if under >> square & 1 == 0 {
-            beside = rest;
-        }
+        beside = rest | (beside & u64::from(has_under).wrapping_neg());
         let root = self.find(start);
         self.parent[me as usize] = root;
         edges |= self.edges[root as usize];
