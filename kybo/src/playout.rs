@@ -197,14 +197,14 @@ impl Forest {
         // neighbour's, or its own (a root of itself), chosen by selects.
         self.parent[me as usize] = me;
         self.edges[me as usize] = edges;
+        // (Masks: all ones when true, zero when false.)
+        let under = (under >> square & 1).wrapping_neg();
         let first = place(beside.trailing_zeros() & 63, level);
-        let has_under = 0u8.wrapping_sub((under >> square & 1) as u8);
         let has_beside = 0u8.wrapping_sub(u8::from(beside != 0));
         let start = me ^ ((me ^ first) & has_beside);
-        let start = start ^ ((start ^ me.wrapping_sub(64)) & has_under);
+        let start = start ^ ((start ^ me.wrapping_sub(64)) & under as u8);
         // Without a cube under it, the first neighbour is taken.
-        let rest = beside & beside.wrapping_sub(1);
-        beside = rest | (beside & u64::from(has_under).wrapping_neg());
+        beside &= beside.wrapping_sub(1) | under;
         let root = self.find(start);
         self.parent[me as usize] = root;
         edges |= self.edges[root as usize];
