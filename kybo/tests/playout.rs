@@ -24,17 +24,33 @@ const CONFIGS: [Config; 10] = [
 ];
 
 // KY-3, KY-4, KY-6, KY-7, KY-8, KY-9: whole random games from the empty
-// board, for every supply, play as the default loop plays them.
+// board, for every supply, play as the default loop plays them. Known
+// totals: a KYBO needs at least 8 cubes (a network from one edge to the
+// opposite one has a cube on each of the 8 ranks or files between), so with
+// n < 8 cubes each every game lasts exactly 2n plies (KY-6); with 60 or more
+// each nobody runs out before the 120 places fill up, so those supplies
+// play the unlimited games.
 #[test]
 fn whole_games_play_as_the_default_loop() {
+    let seeds = 0..3000u64;
+    let n = seeds.clone().count() as u64;
+    let mut totals = Vec::new();
     for config in CONFIGS {
-        let plies = check_play_random(&Position::new(config), 0..3000, usize::MAX);
-        let per_game = match config.supply.cubes() {
-            Some(0) => 0,
-            Some(1) => 2,
-            _ => 10,
-        };
-        assert!(plies >= 3000 * per_game, "{config}: {plies} plies");
+        let plies = check_play_random(&Position::new(config), seeds.clone(), usize::MAX);
+        match config.supply.cubes() {
+            Some(cubes) if cubes < 8 => assert_eq!(plies, n * 2 * u64::from(cubes), "{config}"),
+            Some(cubes) => assert!(plies <= n * 2 * u64::from(cubes), "{config}: {plies}"),
+            None => {}
+        }
+        totals.push((config, plies));
+    }
+    let unlimited = totals[0].1;
+    // Random games last about 97 plies (a KYBO in most, a full board in some).
+    assert!(unlimited > n * 80 && unlimited < n * 120, "{unlimited}");
+    for (config, plies) in &totals {
+        if config.supply.cubes().is_some_and(|c| c >= 60) {
+            assert_eq!(*plies, unlimited, "{config}");
+        }
     }
 }
 
