@@ -178,15 +178,15 @@ impl Position {
     ///
     /// ```
     /// use kybo::{Position, Rng};
-    /// let mut fast = Position::default();
-    /// let plies = fast.play_random(&mut Rng::new(3), usize::MAX);
+    /// let (mut fast, mut fast_rng) = (Position::default(), Rng::new(3));
+    /// let plies = fast.play_random(&mut fast_rng, usize::MAX);
     /// // The same game, move by move.
     /// let (mut slow, mut rng, mut moves) = (Position::default(), Rng::new(3), 0);
     /// while let Some(mv) = slow.random_move(&mut rng) {
     ///     slow.play_unchecked(mv);
     ///     moves += 1;
     /// }
-    /// assert_eq!((fast, plies), (slow, moves));
+    /// assert_eq!((fast, plies, fast_rng), (slow, moves, rng));
     /// assert!(fast.is_over());
     /// ```
     #[inline]

@@ -107,7 +107,7 @@ const SELECT_IN_BYTE: [[u8; 8]; 256] = {
 /// Whether edge flags hold two opposite edges (KY-8): a corner counts for
 /// both of its edges, but only opposite edges together make a KYBO.
 #[inline(always)]
-pub(crate) const fn spans(edges: u8) -> bool {
+pub(crate) const fn opposite_edges(edges: u8) -> bool {
     // Bit 0 of `edges & edges >> 1` is rank 1 and rank 8, bit 2 file A and file H.
     edges & (edges >> 1) & (EDGE_RANK_1 | EDGE_FILE_A) != 0
 }
@@ -292,7 +292,7 @@ pub(crate) fn play_random(pos: &mut Position, rng: &mut Rng, max_plies: usize) -
         let edges = forests[c].add(own[c][level + 1], own[c][level], square, level);
         own[c][level + 1] |= bit;
         plies += 1;
-        if spans(edges) {
+        if opposite_edges(edges) {
             won = true;
             break;
         }
@@ -383,27 +383,27 @@ mod tests {
         use Square::*;
         let (_, _, flags) = build(&[(A1, 0)]);
         assert_eq!(flags, [EDGE_RANK_1 | EDGE_FILE_A]);
-        assert!(!spans(flags[0]));
+        assert!(!opposite_edges(flags[0]));
         // File A from A1 to A8: the corners give rank 1, rank 8 and file A.
         let column: Vec<_> = [A1, A2, A3, A4, A5, A6, A7, A8]
             .iter()
             .map(|&s| (s, 0))
             .collect();
         let (_, _, flags) = build(&column);
-        assert!(flags[..7].iter().all(|&f| !spans(f)));
+        assert!(flags[..7].iter().all(|&f| !opposite_edges(f)));
         assert_eq!(flags[7], EDGE_RANK_1 | EDGE_RANK_8 | EDGE_FILE_A);
-        assert!(spans(flags[7]));
+        assert!(opposite_edges(flags[7]));
         // Rank 8 from A8 to H8: file A meets file H at the last corner.
         let row: Vec<_> = [A8, B8, C8, D8, E8, F8, G8, H8]
             .iter()
             .map(|&s| (s, 0))
             .collect();
         let (_, _, flags) = build(&row);
-        assert!(flags[..7].iter().all(|&f| !spans(f)));
-        assert!(spans(flags[7]));
-        assert!(!spans(EDGE_RANK_1 | EDGE_FILE_H));
-        assert!(!spans(EDGE_RANK_8 | EDGE_FILE_A));
-        assert!(spans(EDGE_FILE_A | EDGE_FILE_H));
+        assert!(flags[..7].iter().all(|&f| !opposite_edges(f)));
+        assert!(opposite_edges(flags[7]));
+        assert!(!opposite_edges(EDGE_RANK_1 | EDGE_FILE_H));
+        assert!(!opposite_edges(EDGE_RANK_8 | EDGE_FILE_A));
+        assert!(opposite_edges(EDGE_FILE_A | EDGE_FILE_H));
     }
 
     // KY-7, KY-8: a network spans through a vertical link: D1–D3 and D6–D8
@@ -425,7 +425,7 @@ mod tests {
             (D6, 1), // up from D6: joins the north half, a KYBO
         ];
         let (mut forest, own, flags) = build(&cubes);
-        assert!(flags[..9].iter().all(|&f| !spans(f)), "{flags:?}");
+        assert!(flags[..9].iter().all(|&f| !opposite_edges(f)), "{flags:?}");
         assert_eq!(flags[9], EDGE_RANK_1 | EDGE_RANK_8);
         // Every cube now has one root, the same as the flood fill says.
         let net = flood(&own, [bb(&[D1]), 0, 0, 0]);
