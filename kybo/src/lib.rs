@@ -110,7 +110,8 @@
 //! Search and playouts keep their fast paths on [`Position`] (`Copy`, 72
 //! bytes: search by copy-make): [`Position::legal_squares`] (the legal moves
 //! as one bitboard), [`Position::random_move`] (a uniform legal move without
-//! a list), [`Position::winning_squares`] and [`Position::play_unchecked`].
+//! a list), [`Position::play_random`] (a whole random playout),
+//! [`Position::winning_squares`] and [`Position::play_unchecked`].
 //!
 //! ## Decisions where RULES and the seed are silent
 //! - After a KYBO the side to move passes to the loser, who has no move; the
@@ -179,6 +180,7 @@ mod movegen;
 mod network;
 mod notation;
 mod play;
+mod playout;
 mod policy;
 mod position;
 mod record;

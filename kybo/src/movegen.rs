@@ -5,6 +5,7 @@ use board_core::{Bitboard, MoveList, Rng, Square};
 use crate::geometry::{CASTLE, DUNGEON, GATES, WALLS};
 use crate::network::{makes_kybo, ortho};
 use crate::notation::Move;
+use crate::playout::random_bit;
 use crate::position::Position;
 
 impl Position {
@@ -97,26 +98,7 @@ impl Position {
         if bits == 0 {
             return None;
         }
-        // Broadword select (Vigna): the per-byte bit counts, summed so that
-        // byte i counts the set bits of bytes 0..=i, locate the byte of the
-        // k-th set bit; at most seven bits are then cleared inside it.
-        const L8: u64 = 0x0101_0101_0101_0101;
-        const H8: u64 = 0x8080_8080_8080_8080;
-        let mut s = bits - ((bits >> 1) & 0x5555_5555_5555_5555);
-        s = (s & 0x3333_3333_3333_3333) + ((s >> 2) & 0x3333_3333_3333_3333);
-        s = (s + (s >> 4)) & 0x0f0f_0f0f_0f0f_0f0f;
-        let cum = s.wrapping_mul(L8);
-        let k = rng.below((cum >> 56) as usize) as u64;
-        // Byte i of `below` is 0x80 when bytes 0..=i hold at most k set bits.
-        let below = (((k * L8) | H8) - cum) & H8;
-        let byte = ((below >> 7).wrapping_mul(L8) >> 56) as u32;
-        let shift = byte * 8;
-        let before = ((cum << 8) >> shift) & 0xff;
-        let mut in_byte = (bits >> shift) & 0xff;
-        for _ in 0..(k - before) {
-            in_byte &= in_byte - 1;
-        }
-        Square::from_index((shift + in_byte.trailing_zeros()) as usize).map(Move::new)
+        Square::from_index(random_bit(bits, rng) as usize).map(Move::new)
     }
 
     /// The squares where the player to move would make KYBO at once.
