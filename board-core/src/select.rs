@@ -2,6 +2,8 @@
 //! set bit, without a loop over the bits (for list-free random-move
 //! samplers).
 
+use crate::Rng;
+
 const LOW_BYTES: u64 = 0x0101_0101_0101_0101;
 const HIGH_BYTES: u64 = 0x8080_8080_8080_8080;
 
@@ -36,7 +38,8 @@ const SELECT_IN_BYTE: [[u8; 8]; 256] = {
 /// use board_core::BitRanks;
 /// let ranks = BitRanks::new(0b1011_0000_0000_0110);
 /// assert_eq!(ranks.count(), 5);
-/// assert_eq!((0..6).map(|k| ranks.select(k)).collect::<Vec<_>>(), [1, 2, 12, 13, 15, 64]);
+/// assert_eq!((0..5).map(|k| ranks.select(k)).collect::<Vec<_>>(), [1, 2, 12, 13, 15]);
+/// assert_eq!(ranks.get(5), None);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BitRanks {
@@ -70,29 +73,48 @@ impl BitRanks {
         (self.running >> 56) as u32
     }
 
-    /// The index of the `k`-th set bit (from 0, by increasing index), or 64
-    /// if there are no more than `k` set bits.
+    /// The index of the `k`-th set bit (from 0, by increasing index), for
+    /// `k` below [`count`](BitRanks::count): the form a sampler calls with
+    /// `k = rng.below(count)`, without a test. Any other `k` gives some
+    /// number (below 128, never a panic); [`get`](BitRanks::get) checks.
     #[inline]
     pub const fn select(self, k: u32) -> u32 {
-        if k >= self.count() {
-            return 64;
-        }
         let k = k as u64;
         // Byte i of `below` is 0x80 where bytes 0..=i hold at most k set
         // bits: their number is the byte that holds the k-th.
-        let below = (((k * LOW_BYTES) | HIGH_BYTES) - self.running) & HIGH_BYTES;
+        let below = (((k * LOW_BYTES) | HIGH_BYTES).wrapping_sub(self.running)) & HIGH_BYTES;
         let byte = ((below >> 7).wrapping_mul(LOW_BYTES) >> 56) as u32;
+        // (Wrapping shifts: a `k` out of range may point past the last
+        // byte; the answer is then meaningless but nothing panics.)
         let shift = byte * 8;
-        let before = ((self.running << 8) >> shift) & 0xff;
-        let in_byte = (self.bits >> shift) & 0xff;
-        shift + SELECT_IN_BYTE[in_byte as usize][((k - before) & 7) as usize] as u32
+        let before = (self.running << 8).wrapping_shr(shift) & 0xff;
+        let in_byte = self.bits.wrapping_shr(shift) & 0xff;
+        shift + SELECT_IN_BYTE[in_byte as usize][(k.wrapping_sub(before) & 7) as usize] as u32
+    }
+
+    /// A uniformly random set bit of the word (which must have one): the
+    /// `rng.below(count)`-th, drawing one number from `rng` (what
+    /// `moves[rng.below(moves.len())]` draws from a list of the bits).
+    #[inline]
+    pub fn random(self, rng: &mut Rng) -> u32 {
+        self.select(rng.below(self.count() as usize) as u32)
+    }
+
+    /// The index of the `k`-th set bit (from 0, by increasing index), or
+    /// `None` if there are no more than `k`.
+    #[inline]
+    pub const fn get(self, k: u32) -> Option<u32> {
+        if k < self.count() {
+            Some(self.select(k))
+        } else {
+            None
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Rng;
 
     /// The k-th set bit by clearing the lower ones one at a time.
     fn select_by_clearing(mut bits: u64, k: u32) -> u32 {
@@ -116,11 +138,14 @@ mod tests {
             assert_eq!(ranks.bits(), bits);
             assert_eq!(ranks.count(), bits.count_ones(), "{bits:#x}");
             for k in 0..=64 {
-                assert_eq!(
-                    ranks.select(k),
-                    select_by_clearing(bits, k),
-                    "{bits:#x} k={k}"
-                );
+                let expected = select_by_clearing(bits, k);
+                let got = ranks.get(k);
+                assert_eq!(got, (expected < 64).then_some(expected), "{bits:#x} k={k}");
+                if let Some(bit) = got {
+                    assert_eq!(ranks.select(k), bit, "{bits:#x} k={k}");
+                } else {
+                    assert!(ranks.select(k) < 128);
+                }
             }
         }
     }

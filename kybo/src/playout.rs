@@ -10,7 +10,7 @@
 //! bit operations a move. All of it lives on the stack for one playout;
 //! [`Position`] stays a small `Copy` value and gets the result back.
 
-use board_core::{Color, Rng};
+use board_core::{BitRanks, Color, Rng};
 
 use crate::geometry::{Zone, FILE_A, FILE_H, RANK_1, RANK_8};
 use crate::network::ortho;
@@ -84,26 +84,6 @@ const fn ring(s: usize) -> usize {
     }
 }
 
-/// `SELECT_IN_BYTE[b][j]`: the position of the `j`-th set bit (from 0) of
-/// the byte `b` (8 where `b` has no such bit).
-const SELECT_IN_BYTE: [[u8; 8]; 256] = {
-    let mut t = [[8u8; 8]; 256];
-    let mut b = 0;
-    while b < 256 {
-        let mut j = 0;
-        let mut i = 0;
-        while i < 8 {
-            if b >> i & 1 == 1 {
-                t[b][j] = i as u8;
-                j += 1;
-            }
-            i += 1;
-        }
-        b += 1;
-    }
-    t
-};
-
 /// Whether edge flags hold two opposite edges (KY-8): a corner counts for
 /// both of its edges, but only opposite edges together make a KYBO.
 #[inline(always)]
@@ -113,27 +93,11 @@ pub(crate) const fn opposite_edges(edges: u8) -> bool {
 }
 
 /// A uniformly random set bit of `bits` (nonzero): the `rng.below(n)`-th of
-/// its `n` set bits by increasing index, drawing one number.
-///
-/// Broadword select (Vigna): the per-byte bit counts, summed so that byte
-/// `i` counts the set bits of bytes `0..=i`, give `n` and locate the byte of
-/// the chosen bit; a table gives the bit inside the byte.
+/// its `n` set bits by increasing index, drawing one number (a broadword
+/// select, [`BitRanks`]).
 #[inline(always)]
 pub(crate) fn random_bit(bits: u64, rng: &mut Rng) -> u32 {
-    const L8: u64 = 0x0101_0101_0101_0101;
-    const H8: u64 = 0x8080_8080_8080_8080;
-    let mut s = bits - ((bits >> 1) & 0x5555_5555_5555_5555);
-    s = (s & 0x3333_3333_3333_3333) + ((s >> 2) & 0x3333_3333_3333_3333);
-    s = (s + (s >> 4)) & 0x0f0f_0f0f_0f0f_0f0f;
-    let cum = s.wrapping_mul(L8);
-    let k = rng.below((cum >> 56) as usize) as u64;
-    // Byte i of `below` is 0x80 when bytes 0..=i hold at most k set bits.
-    let below = (((k * L8) | H8) - cum) & H8;
-    let byte = ((below >> 7).wrapping_mul(L8) >> 56) as u32;
-    let shift = byte * 8;
-    let before = ((cum << 8) >> shift) & 0xff;
-    let in_byte = (bits >> shift) & 0xff;
-    shift + SELECT_IN_BYTE[in_byte as usize][((k - before) & 7) as usize] as u32
+    BitRanks::new(bits).random(rng)
 }
 
 /// The place of a cube in a [`Forest`]: `level * 64 + square`.
@@ -346,12 +310,7 @@ mod tests {
     }
 
     #[test]
-    fn select_in_byte_table_and_edge_table() {
-        for (b, row) in SELECT_IN_BYTE.iter().enumerate() {
-            let set: Vec<u8> = (0..8).filter(|i| b >> i & 1 == 1).collect();
-            assert_eq!(row[..set.len()], set[..], "byte {b:#x}");
-            assert!(row[set.len()..].iter().all(|&i| i == 8), "byte {b:#x}");
-        }
+    fn edge_and_height_tables() {
         assert_eq!(EDGES[Square::A1 as usize], EDGE_RANK_1 | EDGE_FILE_A);
         assert_eq!(EDGES[Square::H8 as usize], EDGE_RANK_8 | EDGE_FILE_H);
         assert_eq!(EDGES[Square::D1 as usize], EDGE_RANK_1);
