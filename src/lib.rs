@@ -85,12 +85,27 @@ pub trait Kit:
         self.svg_with(&view)
             .expect("a view without places names no unknown place")
     }
+    /// A place of the game's pictures, what a player clicks: a segment, a
+    /// square or a crossing; a square; a cell.
+    type Place;
+    /// Reads a place as the pictures' `data-place` attributes write it.
+    fn read_place(text: &str) -> Option<Self::Place>;
+    /// The position as a standalone SVG picture, drawn as `options` say
+    /// (the game crate's `to_svg`).
+    fn draw(&self, options: &board_core::SvgOptions<Self::Move, Self::Place>) -> String;
     /// The position as a standalone SVG picture drawn as `view` says, its
     /// places given in the text of the SVG's `data-place` attributes.
     ///
     /// # Errors
     /// A selected or target place is not a place of the game.
-    fn svg_with(&self, view: &SvgView<Self::Move>) -> Result<String, String>;
+    fn svg_with(&self, view: &SvgView<Self::Move>) -> Result<String, String> {
+        let options = view.read_places(|text| {
+            Self::read_place(text).ok_or_else(|| {
+                format!("{:?} is not a place of the game", board_core::excerpt(text))
+            })
+        })?;
+        Ok(self.draw(&options))
+    }
     /// The state as JSON (serde).
     fn to_json(&self) -> String {
         serde_json::to_string(self).expect("a game state always serializes")
@@ -108,48 +123,9 @@ pub trait Kit:
     fn parse_everything(&self, text: &str);
 }
 
-/// What [`Kit::svg_with`] draws besides the position (each game crate's
-/// `svg::SvgOptions`, with places as text).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SvgView<M> {
-    /// Files and ranks on the rim (default true).
-    pub coordinates: bool,
-    /// The status lines (default true).
-    pub status: bool,
-    /// The move to mark, usually the last one played.
-    pub last_move: Option<M>,
-    /// Places to mark as selected, as `data-place` writes them.
-    pub selected: Vec<String>,
-    /// Places to mark as targets, as `data-place` writes them.
-    pub targets: Vec<String>,
-}
-
-impl<M> Default for SvgView<M> {
-    fn default() -> SvgView<M> {
-        SvgView {
-            coordinates: true,
-            status: true,
-            last_move: None,
-            selected: Vec::new(),
-            targets: Vec::new(),
-        }
-    }
-}
-
-/// Reads each of `places` with `parse`, the first failure as a message.
-pub(crate) fn read_places<P>(
-    places: &[String],
-    parse: impl Fn(&str) -> Option<P>,
-) -> Result<Vec<P>, String> {
-    places
-        .iter()
-        .map(|text| {
-            parse(text).ok_or_else(|| {
-                format!("{:?} is not a place of the game", board_core::excerpt(text))
-            })
-        })
-        .collect()
-}
+/// What [`Kit::svg_with`] draws besides the position: the options of every
+/// game's pictures, with places as text, as `data-place` writes them.
+pub type SvgView<M> = board_core::SvgOptions<M, String>;
 
 /// A game's `Match` as generic code reaches it. Every game crate offers these
 /// as inherent methods with the same names (the one vocabulary), so one macro

@@ -83,5 +83,5 @@ pub use serde_impls::{
 };
 pub use square::{File, Rank, Square};
 #[cfg(feature = "svg")]
-pub use svg::{escape as svg_escape, Svg};
+pub use svg::{escape as svg_escape, Svg, SvgOptions};
 pub use text::{excerpt, EXCERPT_CHARS};

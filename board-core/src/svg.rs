@@ -27,6 +27,95 @@ pub struct Svg {
     open_groups: usize,
 }
 
+/// What a game's picture shows besides the position, the same for every
+/// game: `M` is the game's move, `P` its place (what a player clicks: a
+/// segment, a square, a cell; every shape is tagged with it as
+/// `data-place`), and `V` the way it is drawn where a game has several
+/// (KYBO: 3-D or from above; `()` for the others).
+///
+/// ```
+/// use board_core::{Square, SvgOptions};
+/// let options: SvgOptions<(), Square> = SvgOptions {
+///     targets: vec![Square::D5, Square::E4],
+///     ..SvgOptions::default()
+/// };
+/// assert!(options.coordinates && options.status && options.selected.is_empty());
+/// // A UI holding its places as text reads them back.
+/// let typed: SvgOptions<(), String> = SvgOptions {
+///     selected: vec!["E4".to_owned()],
+///     ..SvgOptions::default()
+/// };
+/// let read = typed.read_places(|t| t.parse::<Square>())?;
+/// assert_eq!(read.selected, [Square::E4]);
+/// # Ok::<(), board_core::NotationError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SvgOptions<M, P, V = ()> {
+    /// Files and ranks on the rim (default true).
+    pub coordinates: bool,
+    /// The status lines: the turn or the result and the game's counts
+    /// (default true).
+    pub status: bool,
+    /// The move to mark, usually the last one played.
+    pub last_move: Option<M>,
+    /// Places to mark as selected (what the player picked).
+    pub selected: Vec<P>,
+    /// Places to mark as targets (where the selection may go).
+    pub targets: Vec<P>,
+    /// How the game is drawn, where it can be drawn several ways.
+    pub view: V,
+}
+
+impl<M, P, V: Default> Default for SvgOptions<M, P, V> {
+    fn default() -> Self {
+        SvgOptions {
+            coordinates: true,
+            status: true,
+            last_move: None,
+            selected: Vec::new(),
+            targets: Vec::new(),
+            view: V::default(),
+        }
+    }
+}
+
+impl<M: Clone, P, V: Clone> SvgOptions<M, P, V> {
+    /// The same options with each place read by `read` (places kept as
+    /// text, say, read as the game's own); the first place it refuses is
+    /// the error.
+    ///
+    /// # Errors
+    /// What `read` says of the first place it cannot read.
+    pub fn read_places<Q, E>(
+        &self,
+        mut read: impl FnMut(&P) -> Result<Q, E>,
+    ) -> Result<SvgOptions<M, Q, V>, E> {
+        let mut list = |places: &[P]| places.iter().map(&mut read).collect::<Result<Vec<Q>, E>>();
+        Ok(SvgOptions {
+            coordinates: self.coordinates,
+            status: self.status,
+            last_move: self.last_move.clone(),
+            selected: list(&self.selected)?,
+            targets: list(&self.targets)?,
+            view: self.view.clone(),
+        })
+    }
+}
+
+impl<M, P, V> SvgOptions<M, P, V> {
+    /// The same options drawn in `view`.
+    pub fn with_view<W>(self, view: W) -> SvgOptions<M, P, W> {
+        SvgOptions {
+            coordinates: self.coordinates,
+            status: self.status,
+            last_move: self.last_move,
+            selected: self.selected,
+            targets: self.targets,
+            view,
+        }
+    }
+}
+
 /// A number as SVG writes it: at most two decimals, no trailing zeros.
 fn num(x: f64) -> String {
     let rounded = (x * 100.0).round() / 100.0;

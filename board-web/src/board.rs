@@ -196,6 +196,7 @@ impl<K: Kit> Play for Table<K> {
             },
             selected: opts.selected.into_iter().collect(),
             targets: opts.targets,
+            view: (),
         };
         self.position().svg_with(&view)
     }

@@ -26,7 +26,11 @@ use crate::position::Position;
 /// What a UI clicks on and highlights in chess3d: a cell (`N2/C1`).
 pub type Place = Cell;
 
-/// What to draw besides the board and pieces.
+/// What to draw besides the boards and pieces ([`board_core::SvgOptions`]
+/// with this game's moves and cells): files and ranks on the rim of every
+/// level; a status line (side to move, move number, check, material or the
+/// result); the last move (its two cells); the selected cells (a piece the
+/// player picked up) and the targets (the legal moves of the selection).
 ///
 /// ```
 /// use chess3d::{svg::SvgOptions, Cell};
@@ -39,32 +43,7 @@ pub type Place = Cell;
 /// assert!(options.coordinates && options.status && options.last_move.is_none());
 /// # Ok::<(), board_core::NotationError>(())
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SvgOptions {
-    /// Files and ranks on the rim of every level (default true).
-    pub coordinates: bool,
-    /// A status line: side to move, move number, check, material or the
-    /// result (default true).
-    pub status: bool,
-    /// The move to mark (its two cells), usually the last one played.
-    pub last_move: Option<Move>,
-    /// Cells to mark as selected (a piece the player picked up).
-    pub selected: Vec<Place>,
-    /// Cells to mark as targets (the legal moves of the selection).
-    pub targets: Vec<Place>,
-}
-
-impl Default for SvgOptions {
-    fn default() -> SvgOptions {
-        SvgOptions {
-            coordinates: true,
-            status: true,
-            last_move: None,
-            selected: Vec::new(),
-            targets: Vec::new(),
-        }
-    }
-}
+pub type SvgOptions = board_core::SvgOptions<Move, Place>;
 
 /// Side of a cell in user units.
 const CELL: f64 = 40.0;

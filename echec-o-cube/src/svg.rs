@@ -80,7 +80,12 @@ impl From<GameSquare> for Place {
     }
 }
 
-/// What to draw besides the board and pieces.
+/// What to draw besides the board and pieces ([`board_core::SvgOptions`]
+/// with this game's moves and places): the coordinates on all four sides;
+/// the status lines (the turn or the result, each player's points, supply
+/// and final count, claimable points and reds left); the last move (a
+/// placement marks its segment and the squares it closed, a red its
+/// crossing); selected and target places (segments, squares, crossings).
 ///
 /// ```
 /// use echec_o_cube::svg::{Place, SvgOptions};
@@ -91,33 +96,7 @@ impl From<GameSquare> for Place {
 /// assert!(options.coordinates && options.status);
 /// # Ok::<(), echec_o_cube::ParseMoveError>(())
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SvgOptions {
-    /// Files and ranks on the rim, on all four sides (default true).
-    pub coordinates: bool,
-    /// Status lines: the turn or the result, each player's points, supply
-    /// and final count, claimable points and reds left (default true).
-    pub status: bool,
-    /// The move to mark, usually the last one played (a placement marks its
-    /// segment and the squares it closed, a red its crossing).
-    pub last_move: Option<Move>,
-    /// Places to mark as selected.
-    pub selected: Vec<Place>,
-    /// Places to mark as targets (for example the segments a piece may go to).
-    pub targets: Vec<Place>,
-}
-
-impl Default for SvgOptions {
-    fn default() -> SvgOptions {
-        SvgOptions {
-            coordinates: true,
-            status: true,
-            last_move: None,
-            selected: Vec::new(),
-            targets: Vec::new(),
-        }
-    }
-}
+pub type SvgOptions = board_core::SvgOptions<Move, Place>;
 
 /// Distance between two neighbouring crossings.
 const PITCH: f64 = 64.0;

@@ -49,7 +49,12 @@ pub enum View {
     Top,
 }
 
-/// What to draw besides the board and cubes.
+/// What to draw besides the board and cubes ([`board_core::SvgOptions`]
+/// with this game's moves, squares and [`View`]): the coordinates on all
+/// four sides; a status line (side to move or the result, cubes placed and
+/// left) and the zone legend; the last move (its cube, on top of its stack);
+/// selected squares; target squares, drawn where the next cube would land;
+/// the isometric (default) or top view.
 ///
 /// ```
 /// use kybo::{svg::{SvgOptions, View}, Square};
@@ -60,37 +65,7 @@ pub enum View {
 /// };
 /// assert!(options.coordinates && options.status);
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SvgOptions {
-    /// Files and ranks on the rim, on all four sides (default true).
-    pub coordinates: bool,
-    /// A status line (side to move or the result, cubes placed and left) and
-    /// the zone legend (default true).
-    pub status: bool,
-    /// The move to mark, usually the last one played (its cube, on top of
-    /// its stack).
-    pub last_move: Option<Move>,
-    /// Squares to mark as selected.
-    pub selected: Vec<Place>,
-    /// Squares to mark as targets (for example the legal moves), drawn where
-    /// the next cube would land.
-    pub targets: Vec<Place>,
-    /// Isometric (default) or top view.
-    pub view: View,
-}
-
-impl Default for SvgOptions {
-    fn default() -> SvgOptions {
-        SvgOptions {
-            coordinates: true,
-            status: true,
-            last_move: None,
-            selected: Vec::new(),
-            targets: Vec::new(),
-            view: View::Isometric,
-        }
-    }
-}
+pub type SvgOptions = board_core::SvgOptions<Move, Place, View>;
 
 /// The board colour of a zone, lighter at the edge, darker towards the Dungeon.
 fn zone_fill(zone: Zone) -> &'static str {

@@ -6,7 +6,7 @@ use board_core::{Cell, Color};
 use chess3d::{Match, Move, MoveKind, Piece, Position, Record, Role};
 
 use super::round_trips;
-use crate::{read_places, Kit, SvgView};
+use crate::Kit;
 
 /// chess3d's position, as the examples, the harness and the fuzzers drive it.
 pub type Chess3d = Position;
@@ -179,16 +179,14 @@ impl Kit for Position {
         mv.to().to_string()
     }
 
-    fn svg_with(&self, view: &SvgView<Move>) -> Result<String, String> {
-        let place = |text: &str| text.parse().ok();
-        let options = ::chess3d::svg::SvgOptions {
-            coordinates: view.coordinates,
-            status: view.status,
-            last_move: view.last_move,
-            selected: read_places(&view.selected, place)?,
-            targets: read_places(&view.targets, place)?,
-        };
-        Ok(self.to_svg(&options))
+    type Place = ::chess3d::svg::Place;
+
+    fn read_place(text: &str) -> Option<Self::Place> {
+        text.parse().ok()
+    }
+
+    fn draw(&self, options: &::chess3d::svg::SvgOptions) -> String {
+        self.to_svg(options)
     }
 
     fn hashes(&self) -> Option<(u64, u64)> {

@@ -5,7 +5,7 @@ use echec_o_cube::svg::Place;
 use echec_o_cube::{Config, GameSquare, Kind, Match, Move, Player, Position, Record, Segment};
 
 use super::round_trips;
-use crate::{read_places, Kit, SvgView};
+use crate::Kit;
 
 /// ÉCHEC O CUBE's position, as the examples and the harness drive it.
 pub type EchecOCube = Position;
@@ -98,24 +98,20 @@ impl Kit for Position {
         }
     }
 
-    fn svg_with(&self, view: &SvgView<Move>) -> Result<String, String> {
+    type Place = Place;
+
+    fn read_place(text: &str) -> Option<Place> {
         // A segment (`D5-E5`), a square (`D5-E6`, `D5-F7`) or a crossing (`D5`):
         // no text is two of them.
-        let place = |text: &str| {
-            text.parse()
-                .map(Place::Segment)
-                .or_else(|_| text.parse().map(Place::Square))
-                .or_else(|_| text.parse().map(Place::Crossing))
-                .ok()
-        };
-        let options = ::echec_o_cube::svg::SvgOptions {
-            coordinates: view.coordinates,
-            status: view.status,
-            last_move: view.last_move,
-            selected: read_places(&view.selected, place)?,
-            targets: read_places(&view.targets, place)?,
-        };
-        Ok(self.to_svg(&options))
+        text.parse()
+            .map(Place::Segment)
+            .or_else(|_| text.parse().map(Place::Square))
+            .or_else(|_| text.parse().map(Place::Crossing))
+            .ok()
+    }
+
+    fn draw(&self, options: &::echec_o_cube::svg::SvgOptions) -> String {
+        self.to_svg(options)
     }
 
     fn hashes(&self) -> Option<(u64, u64)> {

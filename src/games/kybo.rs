@@ -4,7 +4,7 @@ use board_core::{Color, Square};
 use kybo::{Config, Match, Move, Position, Record, Zone};
 
 use super::round_trips;
-use crate::{read_places, Kit, SvgView};
+use crate::Kit;
 
 /// KYBO's position, as the examples and the harness drive it.
 pub type Kybo = Position;
@@ -60,17 +60,14 @@ impl Kit for Position {
         mv.square().to_string()
     }
 
-    fn svg_with(&self, view: &SvgView<Move>) -> Result<String, String> {
-        let place = |text: &str| text.parse().ok();
-        let options = ::kybo::svg::SvgOptions {
-            coordinates: view.coordinates,
-            status: view.status,
-            last_move: view.last_move,
-            selected: read_places(&view.selected, place)?,
-            targets: read_places(&view.targets, place)?,
-            ..Default::default()
-        };
-        Ok(self.to_svg(&options))
+    type Place = Square;
+
+    fn read_place(text: &str) -> Option<Square> {
+        text.parse().ok()
+    }
+
+    fn draw(&self, options: &board_core::SvgOptions<Move, Square>) -> String {
+        self.to_svg(&options.clone().with_view(::kybo::svg::View::default()))
     }
 
     fn hashes(&self) -> Option<(u64, u64)> {
