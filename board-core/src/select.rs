@@ -82,7 +82,8 @@ impl BitRanks {
         let k = k as u64;
         // Byte i of `below` is 0x80 where bytes 0..=i hold at most k set
         // bits: their number is the byte that holds the k-th.
-        let below = (((k * LOW_BYTES) | HIGH_BYTES).wrapping_sub(self.running)) & HIGH_BYTES;
+        let below =
+            ((k.wrapping_mul(LOW_BYTES) | HIGH_BYTES).wrapping_sub(self.running)) & HIGH_BYTES;
         let byte = ((below >> 7).wrapping_mul(LOW_BYTES) >> 56) as u32;
         // (Wrapping shifts: a `k` out of range may point past the last
         // byte; the answer is then meaningless but nothing panics.)
@@ -146,6 +147,11 @@ mod tests {
                 } else {
                     assert!(ranks.select(k) < 128);
                 }
+            }
+            // Far out of range: still no panic (debug builds check overflow).
+            for k in [65, 1000, u32::MAX / 2, u32::MAX] {
+                assert!(ranks.select(k) < 128);
+                assert_eq!(ranks.get(k), None);
             }
         }
     }
