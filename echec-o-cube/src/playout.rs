@@ -3,10 +3,11 @@
 
 use board_core::{BitRanks, Rng};
 
-use crate::geometry::{Segment, H_SEGMENTS, V_SEGMENTS};
+use crate::geometry::{H_SEGMENTS, V_SEGMENTS};
 use crate::movegen::{closing, touching_h, touching_v};
 use crate::notation::Move;
-use crate::position::{ends, Kind, Player, Position};
+use crate::play::{worth, Closure};
+use crate::position::{ends, Player, Position};
 
 /// An all-ones mask if `b`, else zero.
 #[inline(always)]
@@ -50,8 +51,11 @@ impl Position {
     /// ```
     pub fn play_random(&mut self, rng: &mut Rng, max_plies: usize) -> usize {
         let mut plies = 0;
-        // Reds, and the free first piece (EOC-7), go move by move.
-        while plies < max_plies && (self.config.red_mode || self.piece_count() == 0) {
+        // Reds, and the free first piece (EOC-7), go move by move (the
+        // loop below assumes no red on the board: every closed square live).
+        while plies < max_plies
+            && (self.config.red_mode || self.reds != 0 || self.piece_count() == 0)
+        {
             let Some(mv) = self.random_move(rng) else {
                 return plies;
             };
@@ -108,25 +112,56 @@ impl Position {
             let one = 1u64 << (bit & 63);
             let pale = if o == 0 { pale_h } else { pale_v } & one != 0;
             let closes = if o == 0 { ch } else { cv } & one != 0;
-            if k < claim || announced || closes {
-                // A claim, or a placement that closes a square: the
-                // general move, on the position brought up to date.
+            if k < claim {
+                // A claim (EOC-17): the general move, on the position
+                // brought up to date.
                 self.pale = [ph, pv];
                 self.dark = [dh, dv];
                 self.pale_left[me] = pale_left;
                 self.dark_left[me] = dark_left;
                 self.to_move = player(me);
-                if k < claim {
-                    self.play_unchecked(Move::Claim);
-                } else {
-                    let kind = if pale { Kind::Pale } else { Kind::Dark };
-                    self.place(kind, Segment::from_raw((o as u8) << 6 | bit), announced);
-                }
+                self.play_unchecked(Move::Claim);
                 me = self.to_move as usize;
                 pale_left = self.pale_left[me];
                 dark_left = self.dark_left[me];
-                [ph, pv] = self.pale;
-                [dh, dv] = self.dark;
+            } else if announced || closes {
+                // A placement that closes a square (no reds here, so every
+                // square it closes is live): the piece, what it closes and
+                // scores, the bonus turn or the claim (EOC-12 to EOC-17),
+                // as `place` and `settle` do it, without branches.
+                let (put_h, put_v) = (one & mask(o == 0), one & mask(o == 1));
+                let is_pale = mask(pale);
+                ph |= put_h & is_pale;
+                pv |= put_v & is_pale;
+                dh |= put_h & !is_pale;
+                dv |= put_v & !is_pale;
+                pale_left = pale_left.saturating_sub(u8::from(pale));
+                dark_left = dark_left.saturating_sub(u8::from(!pale));
+                let i = (o as u8) << 6 | bit;
+                let closure = Closure::of(i, fh | put_h, fv | put_v, 0);
+                let new = closure.new;
+                let worth = worth(self.config.points, [dh, dv], new);
+                let (two, ann) = (mask(me == 1), mask(announced));
+                self.closed[0] |= new[0];
+                self.closed[1] |= new[1];
+                self.closed_by_two[0] |= new[0] & two;
+                self.closed_by_two[1] |= new[1] & two;
+                // EOC-16: announced, the closer scores and plays again.
+                let scored = [new[0] & ann, new[1] & ann];
+                self.scored[0] |= scored[0];
+                self.scored[1] |= scored[1];
+                self.scored_by_two[0] |= scored[0] & two;
+                self.scored_by_two[1] |= scored[1] & two;
+                self.points[me] = self.points[me].saturating_add(worth & ann as u16);
+                // EOC-17: not announced, the other player may claim them.
+                self.claim_pending = !announced;
+                self.claimable = worth & !ann as u16;
+                self.last = i;
+                self.pale_left[me] = pale_left;
+                self.dark_left[me] = dark_left;
+                me ^= usize::from(!announced);
+                pale_left = self.pale_left[me];
+                dark_left = self.dark_left[me];
             } else {
                 // A quiet placement: the piece, the supply, the turn.
                 let (put_h, put_v) = (one & mask(o == 0), one & mask(o == 1));
