@@ -62,7 +62,21 @@ impl Position {
             self.play_unchecked(mv);
             plies += 1;
         }
-        let auto = self.config.auto_announce;
+        plies
+            + if self.config.auto_announce {
+                self.play_placements::<true>(rng, max_plies - plies)
+            } else {
+                self.play_placements::<false>(rng, max_plies - plies)
+            }
+    }
+
+    /// The loop of [`play_random`](Position::play_random) once a piece is
+    /// down, without reds, for the auto-announce option `AUTO` (a constant,
+    /// so the list's boards cost nothing to choose): at most `max_plies`
+    /// moves, returns how many it played.
+    #[inline(never)]
+    fn play_placements<const AUTO: bool>(&mut self, rng: &mut Rng, max_plies: usize) -> usize {
+        let mut plies = 0;
         let [mut ph, mut pv] = self.pale;
         let [mut dh, mut dv] = self.dark;
         let mut me = self.to_move as usize;
@@ -84,7 +98,7 @@ impl Position {
                 break; // EOC-18
             }
             let [ch, cv] = closing(fh, fv, 0);
-            let boards = if auto {
+            let boards = if AUTO {
                 [h & ch, v & cv, h & !ch, v & !cv]
             } else {
                 [h & ch, v & cv, h, v]
