@@ -72,8 +72,12 @@ pub(crate) const fn closing(fh: u64, fv: u64, reds: u64) -> [u64; 2] {
     let miss_top = sides & bottom_full & top_one;
     let miss_left = ends & right_full & left_one;
     let miss_right = ends & left_full & right_one;
-    ch |= miss_bottom | miss_bottom << 1 | miss_top << 16 | miss_top << 17;
-    cv |= miss_left | miss_left << 8 | miss_right << 2 | miss_right << 10;
+    // Each miss marks both segments of its pair; the pair's filled one
+    // goes with the mask below.
+    let bottom_top = miss_bottom | miss_top << 16;
+    let left_right = miss_left | miss_right << 2;
+    ch |= bottom_top | bottom_top << 1;
+    cv |= left_right | left_right << 8;
 
     [ch & !fh, cv & !fv]
 }

@@ -15,6 +15,30 @@ const fn mask(b: bool) -> u64 {
     0u64.wrapping_sub(b as u64)
 }
 
+/// The segments `[horizontal, vertical]` with an end in the crossings `x`.
+#[inline(always)]
+const fn touching(x: u64) -> [u64; 2] {
+    [touching_h(x), touching_v(x)]
+}
+
+/// The segments `[horizontal, vertical]` with an end in a crossing of the
+/// segment of each index (itself included): those a piece there makes
+/// touch its kind.
+const TOUCHING: [[u64; 2]; 128] = {
+    let mut table = [[0; 2]; 128];
+    let mut i = 0;
+    while i < 128 {
+        let bit = 1u64 << (i & 63);
+        table[i] = touching(if i < 64 {
+            bit | bit << 1
+        } else {
+            bit | bit << 8
+        });
+        i += 1;
+    }
+    table
+};
+
 /// The player of index `i` (0 or 1).
 #[inline(always)]
 const fn player(i: usize) -> Player {
@@ -79,6 +103,10 @@ impl Position {
         let mut plies = 0;
         let [mut ph, mut pv] = self.pale;
         let [mut dh, mut dv] = self.dark;
+        // The segments touching a dark end and a pale end (EOC-8, EOC-9),
+        // kept up to date piece by piece.
+        let [mut dark_h, mut dark_v] = touching(ends(dh, dv));
+        let [mut pale_h_ends, mut pale_v_ends] = touching(ends(ph, pv));
         let mut me = self.to_move as usize;
         let mut pale_left = self.pale_left[me];
         let mut dark_left = self.dark_left[me];
@@ -86,14 +114,12 @@ impl Position {
             // The legal placements, as `placements` and `listed` find them,
             // each segment with the one kind it takes (EOC-8, EOC-9).
             let (fh, fv) = (ph | dh, pv | dv);
-            let (d, p) = (ends(dh, dv), ends(ph, pv));
-            let (dark_h, dark_v) = (touching_h(d), touching_v(d));
             let (empty_h, empty_v) = (H_SEGMENTS & !fh, V_SEGMENTS & !fv);
             let (pale_ok, dark_ok) = (mask(pale_left > 0), mask(dark_left > 0));
             let pale_h = empty_h & dark_h & pale_ok;
             let pale_v = empty_v & dark_v & pale_ok;
-            let h = pale_h | (empty_h & touching_h(p) & !dark_h & dark_ok);
-            let v = pale_v | (empty_v & touching_v(p) & !dark_v & dark_ok);
+            let h = pale_h | (empty_h & pale_h_ends & !dark_h & dark_ok);
+            let v = pale_v | (empty_v & pale_v_ends & !dark_v & dark_ok);
             if h | v == 0 {
                 break; // EOC-18
             }
@@ -149,6 +175,11 @@ impl Position {
                 pv |= put_v & is_pale;
                 dh |= put_h & !is_pale;
                 dv |= put_v & !is_pale;
+                let t = TOUCHING[usize::from((o as u8) << 6 | bit) & 127];
+                pale_h_ends |= t[0] & is_pale;
+                pale_v_ends |= t[1] & is_pale;
+                dark_h |= t[0] & !is_pale;
+                dark_v |= t[1] & !is_pale;
                 pale_left = pale_left.saturating_sub(u8::from(pale));
                 dark_left = dark_left.saturating_sub(u8::from(!pale));
                 let i = (o as u8) << 6 | bit;
@@ -184,6 +215,11 @@ impl Position {
                 pv |= put_v & is_pale;
                 dh |= put_h & !is_pale;
                 dv |= put_v & !is_pale;
+                let t = TOUCHING[usize::from((o as u8) << 6 | bit) & 127];
+                pale_h_ends |= t[0] & is_pale;
+                pale_v_ends |= t[1] & is_pale;
+                dark_h |= t[0] & !is_pale;
+                dark_v |= t[1] & !is_pale;
                 pale_left = pale_left.saturating_sub(u8::from(pale));
                 dark_left = dark_left.saturating_sub(u8::from(!pale));
                 // EOC-17: a placement without a claim lets the claim lapse.
