@@ -101,25 +101,27 @@ impl Position {
     #[inline(never)]
     fn play_placements<const AUTO: bool>(&mut self, rng: &mut Rng, max_plies: usize) -> usize {
         let mut plies = 0;
-        let [mut ph, mut pv] = self.pale;
+        // The filled segments and the darks (the pales are the rest).
+        let [mut fh, mut fv] = [self.pale[0] | self.dark[0], self.pale[1] | self.dark[1]];
         let [mut dh, mut dv] = self.dark;
-        // The segments touching a dark end and a pale end (EOC-8, EOC-9),
-        // kept up to date piece by piece.
+        // The segments touching a dark end and those touching any end
+        // (EOC-8, EOC-9), kept up to date piece by piece: a dark may go
+        // where a pale ends and no dark does, that is where some piece
+        // ends and no dark does.
         let [mut dark_h, mut dark_v] = touching(ends(dh, dv));
-        let [mut pale_h_ends, mut pale_v_ends] = touching(ends(ph, pv));
+        let [mut any_h, mut any_v] = touching(ends(fh, fv));
         let mut me = self.to_move as usize;
         let mut pale_left = self.pale_left[me];
         let mut dark_left = self.dark_left[me];
         while plies < max_plies {
             // The legal placements, as `placements` and `listed` find them,
             // each segment with the one kind it takes (EOC-8, EOC-9).
-            let (fh, fv) = (ph | dh, pv | dv);
             let (empty_h, empty_v) = (H_SEGMENTS & !fh, V_SEGMENTS & !fv);
             let (pale_ok, dark_ok) = (mask(pale_left > 0), mask(dark_left > 0));
             let pale_h = empty_h & dark_h & pale_ok;
             let pale_v = empty_v & dark_v & pale_ok;
-            let h = pale_h | (empty_h & pale_h_ends & !dark_h & dark_ok);
-            let v = pale_v | (empty_v & pale_v_ends & !dark_v & dark_ok);
+            let h = pale_h | (empty_h & any_h & !dark_h & dark_ok);
+            let v = pale_v | (empty_v & any_v & !dark_v & dark_ok);
             if h | v == 0 {
                 break; // EOC-18
             }
@@ -155,7 +157,7 @@ impl Position {
             if k < claim {
                 // A claim (EOC-17): the general move, on the position
                 // brought up to date.
-                self.pale = [ph, pv];
+                self.pale = [fh & !dh, fv & !dv];
                 self.dark = [dh, dv];
                 self.pale_left[me] = pale_left;
                 self.dark_left[me] = dark_left;
@@ -171,19 +173,19 @@ impl Position {
                 // as `place` and `settle` do it, without branches.
                 let (put_h, put_v) = (one & mask(o == 0), one & mask(o == 1));
                 let is_pale = mask(pale);
-                ph |= put_h & is_pale;
-                pv |= put_v & is_pale;
+                fh |= put_h;
+                fv |= put_v;
                 dh |= put_h & !is_pale;
                 dv |= put_v & !is_pale;
                 let t = TOUCHING[usize::from((o as u8) << 6 | bit) & 127];
-                pale_h_ends |= t[0] & is_pale;
-                pale_v_ends |= t[1] & is_pale;
+                any_h |= t[0];
+                any_v |= t[1];
                 dark_h |= t[0] & !is_pale;
                 dark_v |= t[1] & !is_pale;
                 pale_left = pale_left.saturating_sub(u8::from(pale));
                 dark_left = dark_left.saturating_sub(u8::from(!pale));
                 let i = (o as u8) << 6 | bit;
-                let closure = Closure::of(i, fh | put_h, fv | put_v, 0);
+                let closure = Closure::of(i, fh, fv, 0);
                 let new = closure.new;
                 let worth = worth(self.config.points, [dh, dv], new);
                 let (two, ann) = (mask(me == 1), mask(announced));
@@ -211,13 +213,13 @@ impl Position {
                 // A quiet placement: the piece, the supply, the turn.
                 let (put_h, put_v) = (one & mask(o == 0), one & mask(o == 1));
                 let is_pale = mask(pale);
-                ph |= put_h & is_pale;
-                pv |= put_v & is_pale;
+                fh |= put_h;
+                fv |= put_v;
                 dh |= put_h & !is_pale;
                 dv |= put_v & !is_pale;
                 let t = TOUCHING[usize::from((o as u8) << 6 | bit) & 127];
-                pale_h_ends |= t[0] & is_pale;
-                pale_v_ends |= t[1] & is_pale;
+                any_h |= t[0];
+                any_v |= t[1];
                 dark_h |= t[0] & !is_pale;
                 dark_v |= t[1] & !is_pale;
                 pale_left = pale_left.saturating_sub(u8::from(pale));
@@ -234,7 +236,7 @@ impl Position {
             }
             plies += 1;
         }
-        self.pale = [ph, pv];
+        self.pale = [fh & !dh, fv & !dv];
         self.dark = [dh, dv];
         self.pale_left[me] = pale_left;
         self.dark_left[me] = dark_left;
