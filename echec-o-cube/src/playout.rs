@@ -1,5 +1,8 @@
 //! Random playouts in one loop that keeps the board in registers
-//! ([`Position::play_random`]).
+//! ([`Position::play_random`]): the filled segments, the darks and the
+//! segments touching each kind of end live in locals from move to move, a
+//! placement updates them with a few masks and a table per segment, and
+//! only a claim goes through the general move.
 
 use board_core::{BitRanks, Rng};
 
@@ -54,9 +57,10 @@ impl Position {
     /// moves have been played; returns how many it played. They are the
     /// moves [`random_move`](Position::random_move) would draw one after
     /// another from `rng` (this is what [`board_core::random_playout`]
-    /// runs), in one loop that keeps the pieces in registers and passes a
-    /// quiet placement (one that closes nothing) without working out what
-    /// it closes.
+    /// runs), in one loop that keeps the pieces in registers, plays a
+    /// placement that closes a square in place (what it closes, scores
+    /// and leaves to claim) and passes a quiet one (that closes nothing)
+    /// without working out what it closes.
     ///
     /// ```
     /// use board_core::Rng;
