@@ -10,7 +10,7 @@
 
 use board_core::{BitRanks, Bitboard, MoveList, Rng, Square};
 
-use crate::geometry::{Segment, BIG_SQUARES, H_SEGMENTS, UNIT_SQUARES, V_SEGMENTS};
+use crate::geometry::{Segment, BIG_SQUARES, H_SEGMENTS, V_SEGMENTS};
 use crate::notation::Move;
 use crate::position::{dead_bigs, dead_units, ends, Kind, Position};
 
@@ -28,12 +28,18 @@ pub(crate) const fn touching_v(x: u64) -> u64 {
 
 /// The empty segments `[horizontal, vertical]` whose filling closes at
 /// least one live square, with the segments `fh`, `fv` filled and reds in
-/// `reds` (EOC-12, EOC-13, EOC-15).
+/// `reds` (EOC-12, EOC-13, EOC-15). `fh` and `fv` hold segments only
+/// (within [`H_SEGMENTS`] and [`V_SEGMENTS`]).
 ///
 /// A square closes when its outline misses one segment. The outline is
 /// taken in pairs of opposite (unit) or side-by-side (2×2) segments: it
 /// misses exactly one when all pairs but one are full and that one holds
 /// exactly one piece; the empty segment of that pair is the one.
+///
+/// Only one mask of squares is needed: with segments only, every pair
+/// test already fails off the board, except the right side of a 2×2
+/// (shifted in from the next rank), so the tests are cut to the 2×2
+/// corners there alone; and every segment found lies on the board.
 #[inline]
 pub(crate) const fn closing(fh: u64, fv: u64, reds: u64) -> [u64; 2] {
     let (dead1, dead2) = if reds == 0 {
@@ -42,32 +48,38 @@ pub(crate) const fn closing(fh: u64, fv: u64, reds: u64) -> [u64; 2] {
         (dead_units(reds), dead_bigs(reds))
     };
     // Unit squares by corner b: bottom h(b), top h(b+8), left v(b), right
-    // v(b+1).
-    let l1 = UNIT_SQUARES & !dead1;
+    // v(b+1). (Off the board: file H has no horizontal segment, rank 8 no
+    // vertical one, so `h_one`, `h_full` and `v_full` are empty there.)
     let (h_full, h_one) = (fh & fh >> 8, fh ^ fh >> 8);
     let (v_full, v_one) = (fv & fv >> 1, fv ^ fv >> 1);
-    let miss_h = l1 & v_full & h_one;
-    let miss_v = l1 & h_full & v_one;
+    let miss_h = v_full & h_one & !dead1;
+    let miss_v = h_full & v_one & !dead1;
     let mut ch = miss_h | miss_h << 8;
     let mut cv = miss_v | miss_v << 1;
 
     // 2×2 squares by corner b: bottom h(b), h(b+1); top h(b+16), h(b+17);
-    // left v(b), v(b+8); right v(b+2), v(b+10).
-    let l2 = BIG_SQUARES & !dead2;
+    // left v(b), v(b+8); right v(b+2), v(b+10). (`bottom_full` is empty on
+    // files G and H, `top_full` on ranks 7 and 8, so `ends` needs no mask;
+    // `right_full` on files G and H comes from the next rank, so `sides`
+    // does.)
     let (bottom_full, bottom_one) = (fh & fh >> 1, fh ^ fh >> 1);
     let (top_full, top_one) = (bottom_full >> 16, bottom_one >> 16);
     let (left_full, left_one) = (fv & fv >> 8, fv ^ fv >> 8);
     let (right_full, right_one) = (left_full >> 2, left_one >> 2);
-    let sides = l2 & left_full & right_full;
-    let ends = l2 & bottom_full & top_full;
+    let sides = BIG_SQUARES & !dead2 & left_full & right_full;
+    let ends = bottom_full & top_full & !dead2;
     let miss_bottom = sides & top_full & bottom_one;
     let miss_top = sides & bottom_full & top_one;
     let miss_left = ends & right_full & left_one;
     let miss_right = ends & left_full & right_one;
-    ch |= miss_bottom | miss_bottom << 1 | miss_top << 16 | miss_top << 17;
-    cv |= miss_left | miss_left << 8 | miss_right << 2 | miss_right << 10;
+    // Each miss marks both segments of its pair; the pair's filled one
+    // goes with the mask below.
+    let bottom_top = miss_bottom | miss_top << 16;
+    let left_right = miss_left | miss_right << 2;
+    ch |= bottom_top | bottom_top << 1;
+    cv |= left_right | left_right << 8;
 
-    [ch & H_SEGMENTS & !fh, cv & V_SEGMENTS & !fv]
+    [ch & !fh, cv & !fv]
 }
 
 /// More than the placements a position can offer, plus a claim: a pale and

@@ -1,18 +1,46 @@
 //! Random playouts in one loop that keeps the board in registers
-//! ([`Position::play_random`]).
+//! ([`Position::play_random`]): the filled segments, the darks and the
+//! segments touching each kind of end live in locals from move to move, a
+//! placement updates them with a few masks and a table per segment, and
+//! only a claim goes through the general move.
 
 use board_core::{BitRanks, Rng};
 
-use crate::geometry::{Segment, H_SEGMENTS, V_SEGMENTS};
+use crate::geometry::{H_SEGMENTS, V_SEGMENTS};
 use crate::movegen::{closing, touching_h, touching_v};
 use crate::notation::Move;
-use crate::position::{ends, Kind, Player, Position};
+use crate::play::{worth, Closure};
+use crate::position::{ends, Player, Position};
 
 /// An all-ones mask if `b`, else zero.
 #[inline(always)]
 const fn mask(b: bool) -> u64 {
     0u64.wrapping_sub(b as u64)
 }
+
+/// The segments `[horizontal, vertical]` with an end in the crossings `x`.
+#[inline(always)]
+const fn touching(x: u64) -> [u64; 2] {
+    [touching_h(x), touching_v(x)]
+}
+
+/// The segments `[horizontal, vertical]` with an end in a crossing of the
+/// segment of each index (itself included): those a piece there makes
+/// touch its kind.
+const TOUCHING: [[u64; 2]; 128] = {
+    let mut table = [[0; 2]; 128];
+    let mut i = 0;
+    while i < 128 {
+        let bit = 1u64 << (i & 63);
+        table[i] = touching(if i < 64 {
+            bit | bit << 1
+        } else {
+            bit | bit << 8
+        });
+        i += 1;
+    }
+    table
+};
 
 /// The player of index `i` (0 or 1).
 #[inline(always)]
@@ -29,9 +57,10 @@ impl Position {
     /// moves have been played; returns how many it played. They are the
     /// moves [`random_move`](Position::random_move) would draw one after
     /// another from `rng` (this is what [`board_core::random_playout`]
-    /// runs), in one loop that keeps the pieces in registers and passes a
-    /// quiet placement (one that closes nothing) without working out what
-    /// it closes.
+    /// runs), in one loop that keeps the pieces in registers, plays a
+    /// placement that closes a square in place (what it closes, scores
+    /// and leaves to claim) and passes a quiet one (that closes nothing)
+    /// without working out what it closes.
     ///
     /// ```
     /// use board_core::Rng;
@@ -50,37 +79,58 @@ impl Position {
     /// ```
     pub fn play_random(&mut self, rng: &mut Rng, max_plies: usize) -> usize {
         let mut plies = 0;
-        // Reds, and the free first piece (EOC-7), go move by move.
-        while plies < max_plies && (self.config.red_mode || self.piece_count() == 0) {
+        // Reds, and the free first piece (EOC-7), go move by move (the
+        // loop below assumes no red on the board: every closed square live).
+        while plies < max_plies
+            && (self.config.red_mode || self.reds != 0 || self.piece_count() == 0)
+        {
             let Some(mv) = self.random_move(rng) else {
                 return plies;
             };
             self.play_unchecked(mv);
             plies += 1;
         }
-        let auto = self.config.auto_announce;
-        let [mut ph, mut pv] = self.pale;
+        plies
+            + if self.config.auto_announce {
+                self.play_placements::<true>(rng, max_plies - plies)
+            } else {
+                self.play_placements::<false>(rng, max_plies - plies)
+            }
+    }
+
+    /// The loop of [`play_random`](Position::play_random) once a piece is
+    /// down, without reds, for the auto-announce option `AUTO` (a constant,
+    /// so the list's boards cost nothing to choose): at most `max_plies`
+    /// moves, returns how many it played.
+    #[inline(never)]
+    fn play_placements<const AUTO: bool>(&mut self, rng: &mut Rng, max_plies: usize) -> usize {
+        let mut plies = 0;
+        // The filled segments and the darks (the pales are the rest).
+        let [mut fh, mut fv] = [self.pale[0] | self.dark[0], self.pale[1] | self.dark[1]];
         let [mut dh, mut dv] = self.dark;
+        // The segments touching a dark end and those touching any end
+        // (EOC-8, EOC-9), kept up to date piece by piece: a dark may go
+        // where a pale ends and no dark does, that is where some piece
+        // ends and no dark does.
+        let [mut dark_h, mut dark_v] = touching(ends(dh, dv));
+        let [mut any_h, mut any_v] = touching(ends(fh, fv));
         let mut me = self.to_move as usize;
         let mut pale_left = self.pale_left[me];
         let mut dark_left = self.dark_left[me];
         while plies < max_plies {
             // The legal placements, as `placements` and `listed` find them,
             // each segment with the one kind it takes (EOC-8, EOC-9).
-            let (fh, fv) = (ph | dh, pv | dv);
-            let (d, p) = (ends(dh, dv), ends(ph, pv));
-            let (dark_h, dark_v) = (touching_h(d), touching_v(d));
             let (empty_h, empty_v) = (H_SEGMENTS & !fh, V_SEGMENTS & !fv);
             let (pale_ok, dark_ok) = (mask(pale_left > 0), mask(dark_left > 0));
             let pale_h = empty_h & dark_h & pale_ok;
             let pale_v = empty_v & dark_v & pale_ok;
-            let h = pale_h | (empty_h & touching_h(p) & !dark_h & dark_ok);
-            let v = pale_v | (empty_v & touching_v(p) & !dark_v & dark_ok);
+            let h = pale_h | (empty_h & any_h & !dark_h & dark_ok);
+            let v = pale_v | (empty_v & any_v & !dark_v & dark_ok);
             if h | v == 0 {
                 break; // EOC-18
             }
             let [ch, cv] = closing(fh, fv, 0);
-            let boards = if auto {
+            let boards = if AUTO {
                 [h & ch, v & cv, h & !ch, v & !cv]
             } else {
                 [h & ch, v & cv, h, v]
@@ -108,33 +158,74 @@ impl Position {
             let one = 1u64 << (bit & 63);
             let pale = if o == 0 { pale_h } else { pale_v } & one != 0;
             let closes = if o == 0 { ch } else { cv } & one != 0;
-            if k < claim || announced || closes {
-                // A claim, or a placement that closes a square: the
-                // general move, on the position brought up to date.
-                self.pale = [ph, pv];
+            if k < claim {
+                // A claim (EOC-17): the general move, on the position
+                // brought up to date.
+                self.pale = [fh & !dh, fv & !dv];
                 self.dark = [dh, dv];
                 self.pale_left[me] = pale_left;
                 self.dark_left[me] = dark_left;
                 self.to_move = player(me);
-                if k < claim {
-                    self.play_unchecked(Move::Claim);
-                } else {
-                    let kind = if pale { Kind::Pale } else { Kind::Dark };
-                    self.place(kind, Segment::from_raw((o as u8) << 6 | bit), announced);
-                }
+                self.play_unchecked(Move::Claim);
                 me = self.to_move as usize;
                 pale_left = self.pale_left[me];
                 dark_left = self.dark_left[me];
-                [ph, pv] = self.pale;
-                [dh, dv] = self.dark;
+            } else if announced || closes {
+                // A placement that closes a square (no reds here, so every
+                // square it closes is live): the piece, what it closes and
+                // scores, the bonus turn or the claim (EOC-12 to EOC-17),
+                // as `place` and `settle` do it, without branches.
+                let (put_h, put_v) = (one & mask(o == 0), one & mask(o == 1));
+                let is_pale = mask(pale);
+                fh |= put_h;
+                fv |= put_v;
+                dh |= put_h & !is_pale;
+                dv |= put_v & !is_pale;
+                let t = TOUCHING[usize::from((o as u8) << 6 | bit) & 127];
+                any_h |= t[0];
+                any_v |= t[1];
+                dark_h |= t[0] & !is_pale;
+                dark_v |= t[1] & !is_pale;
+                pale_left = pale_left.saturating_sub(u8::from(pale));
+                dark_left = dark_left.saturating_sub(u8::from(!pale));
+                let i = (o as u8) << 6 | bit;
+                let closure = Closure::of(i, fh, fv, 0);
+                let new = closure.new;
+                let worth = worth(self.config.points, [dh, dv], new);
+                let (two, ann) = (mask(me == 1), mask(announced));
+                self.closed[0] |= new[0];
+                self.closed[1] |= new[1];
+                self.closed_by_two[0] |= new[0] & two;
+                self.closed_by_two[1] |= new[1] & two;
+                // EOC-16: announced, the closer scores and plays again.
+                let scored = [new[0] & ann, new[1] & ann];
+                self.scored[0] |= scored[0];
+                self.scored[1] |= scored[1];
+                self.scored_by_two[0] |= scored[0] & two;
+                self.scored_by_two[1] |= scored[1] & two;
+                self.points[me] = self.points[me].saturating_add(worth & ann as u16);
+                // EOC-17: not announced, the other player may claim them.
+                self.claim_pending = !announced;
+                self.claimable = worth & !ann as u16;
+                self.last = i;
+                self.pale_left[me] = pale_left;
+                self.dark_left[me] = dark_left;
+                me ^= usize::from(!announced);
+                pale_left = self.pale_left[me];
+                dark_left = self.dark_left[me];
             } else {
                 // A quiet placement: the piece, the supply, the turn.
                 let (put_h, put_v) = (one & mask(o == 0), one & mask(o == 1));
                 let is_pale = mask(pale);
-                ph |= put_h & is_pale;
-                pv |= put_v & is_pale;
+                fh |= put_h;
+                fv |= put_v;
                 dh |= put_h & !is_pale;
                 dv |= put_v & !is_pale;
+                let t = TOUCHING[usize::from((o as u8) << 6 | bit) & 127];
+                any_h |= t[0];
+                any_v |= t[1];
+                dark_h |= t[0] & !is_pale;
+                dark_v |= t[1] & !is_pale;
                 pale_left = pale_left.saturating_sub(u8::from(pale));
                 dark_left = dark_left.saturating_sub(u8::from(!pale));
                 // EOC-17: a placement without a claim lets the claim lapse.
@@ -149,7 +240,7 @@ impl Position {
             }
             plies += 1;
         }
-        self.pale = [ph, pv];
+        self.pale = [fh & !dh, fv & !dv];
         self.dark = [dh, dv];
         self.pale_left[me] = pale_left;
         self.dark_left[me] = dark_left;

@@ -208,22 +208,33 @@ pub struct Position {
 pub(crate) const NO_LAST: u8 = 0xff;
 
 /// The squares `[unit, big]` (by corner) whose outline holds the segment of
-/// index `i` (EOC-11).
+/// index `i` (EOC-11), read from a table (no branch on the orientation).
 #[inline]
 pub(crate) const fn squares_around(i: u8) -> [u64; 2] {
-    let bit = 1u64 << (i & 63);
-    if i < 64 {
-        [
-            (bit | bit >> 8) & UNIT_SQUARES,
-            (bit | bit >> 1 | bit >> 16 | bit >> 17) & BIG_SQUARES,
-        ]
-    } else {
-        [
-            (bit | bit >> 1) & UNIT_SQUARES,
-            (bit | bit >> 2 | bit >> 8 | bit >> 10) & BIG_SQUARES,
-        ]
-    }
+    SQUARES_AROUND[(i & 127) as usize]
 }
+
+/// [`squares_around`] for every segment index (128 × 16 bytes).
+const SQUARES_AROUND: [[u64; 2]; 128] = {
+    let mut table = [[0u64; 2]; 128];
+    let mut i = 0;
+    while i < 128 {
+        let bit = 1u64 << (i & 63);
+        table[i] = if i < 64 {
+            [
+                (bit | bit >> 8) & UNIT_SQUARES,
+                (bit | bit >> 1 | bit >> 16 | bit >> 17) & BIG_SQUARES,
+            ]
+        } else {
+            [
+                (bit | bit >> 1) & UNIT_SQUARES,
+                (bit | bit >> 2 | bit >> 8 | bit >> 10) & BIG_SQUARES,
+            ]
+        };
+        i += 1;
+    }
+    table
+};
 
 /// Crossings where the pieces of the given segment boards end (EOC-8).
 #[inline]

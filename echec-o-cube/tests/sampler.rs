@@ -75,3 +75,48 @@ fn eoc22_play_random_plays_the_sampled_moves() {
         }
     }
 }
+
+// EOC-17, EOC-22: the playout loop keeps state the position's equality
+// does not compare (the last placement, which a later claim reads, and the
+// points held for a claim at the end of a game); the `Debug` text shows
+// every field, so equal texts mean the loop left nothing behind. Cut
+// playouts are then played on move by move, so what the loop left is used.
+#[test]
+fn eoc22_play_random_leaves_every_field_as_the_moves_do() {
+    let mut compared = 0;
+    for (i, config) in configs().into_iter().enumerate() {
+        for seed in (0..60).map(|s| s + 1000 * i as u64) {
+            let max_plies = [5, 30, 61, 10_000][seed as usize % 4];
+            let mut fast = Position::new(config);
+            let mut fast_rng = Rng::new(seed);
+            let played = fast.play_random(&mut fast_rng, max_plies);
+            let mut slow = Position::new(config);
+            let mut slow_rng = Rng::new(seed);
+            let mut stepped = 0;
+            while stepped < max_plies {
+                let Some(mv) = slow.random_move(&mut slow_rng) else {
+                    break;
+                };
+                slow.play_unchecked(mv);
+                stepped += 1;
+            }
+            assert_eq!(played, stepped, "seed {seed}");
+            assert_eq!(format!("{fast:?}"), format!("{slow:?}"), "seed {seed}");
+            assert_eq!(
+                fast.last_closed().collect::<Vec<_>>(),
+                slow.last_closed().collect::<Vec<_>>(),
+                "seed {seed}"
+            );
+            // On to the end, the cut game one move at a time on both sides.
+            for pos in [&mut fast, &mut slow] {
+                let mut rng = Rng::new(seed ^ 0x5eed);
+                while let Some(mv) = pos.random_move(&mut rng) {
+                    pos.play_unchecked(mv);
+                }
+            }
+            assert_eq!(format!("{fast:?}"), format!("{slow:?}"), "seed {seed}");
+            compared += played;
+        }
+    }
+    assert!(compared > 16 * 60 * 20, "{compared} plies compared");
+}
