@@ -160,6 +160,12 @@ pub struct RulesPolicy {
     /// Whether the search looks one placement further at its root where
     /// nothing threatens ([`Policy::prune`]).
     pub lookahead: bool,
+    /// Whether playouts are uniformly random moves to the end, played by
+    /// the fast loop ([`Position::play_random`]: networks in a union-find
+    /// forest), instead of the connecting moves above; the tree keeps its
+    /// pruning. At equal time the faster playouts are worth more than the
+    /// connecting ones (see [`Agent`](crate::Agent)).
+    pub uniform: bool,
     /// The root of the search under way (the [`Agent`](crate::Agent) sets
     /// it): looking further at every node cost more playouts than it saved.
     pub(crate) root: Option<Position>,
@@ -178,6 +184,7 @@ impl Default for RulesPolicy {
             block: false,
             draw_slope: 0.02,
             lookahead: true,
+            uniform: false,
             root: None,
         }
     }
@@ -216,6 +223,10 @@ impl RulesPolicy {
 
 impl Policy<Position> for RulesPolicy {
     fn playout(&mut self, game: &mut Position, rng: &mut Rng, max_plies: usize) -> Option<Color> {
+        if self.uniform {
+            game.play_random(rng, max_plies);
+            return game.winner();
+        }
         for _ in 0..max_plies {
             match self.choose(game, rng) {
                 Some(mv) => game.play_unchecked(mv),
