@@ -170,11 +170,8 @@ impl Position {
                 me = self.to_move as usize;
                 pale_left = self.pale_left[me];
                 dark_left = self.dark_left[me];
-            } else if announced || closes {
-                // A placement that closes a square (no reds here, so every
-                // square it closes is live): the piece, what it closes and
-                // scores, the bonus turn or the claim (EOC-12 to EOC-17),
-                // as `place` and `settle` do it, without branches.
+            } else {
+                // A placement: the piece and the supply, by masks.
                 let (put_h, put_v) = (one & mask(o == 0), one & mask(o == 1));
                 let is_pale = mask(pale);
                 fh |= put_h;
@@ -189,52 +186,40 @@ impl Position {
                 pale_left = pale_left.saturating_sub(u8::from(pale));
                 dark_left = dark_left.saturating_sub(u8::from(!pale));
                 let i = (o as u8) << 6 | bit;
-                let closure = Closure::of(i, fh, fv, 0);
-                let new = closure.new;
-                let worth = worth(self.config.points, [dh, dv], new);
-                let (two, ann) = (mask(me == 1), mask(announced));
-                self.closed[0] |= new[0];
-                self.closed[1] |= new[1];
-                self.closed_by_two[0] |= new[0] & two;
-                self.closed_by_two[1] |= new[1] & two;
-                // EOC-16: announced, the closer scores and plays again.
-                let scored = [new[0] & ann, new[1] & ann];
-                self.scored[0] |= scored[0];
-                self.scored[1] |= scored[1];
-                self.scored_by_two[0] |= scored[0] & two;
-                self.scored_by_two[1] |= scored[1] & two;
-                self.points[me] = self.points[me].saturating_add(worth & ann as u16);
-                // EOC-17: not announced, the other player may claim them.
-                self.claim_pending = !announced;
-                self.claimable = worth & !ann as u16;
+                if announced || closes {
+                    // It closes a square (no reds here, so every square it
+                    // closes is live): what it closes and scores, the bonus
+                    // turn or the claim (EOC-12 to EOC-17), as `place` and
+                    // `settle` do it, without branches.
+                    let closure = Closure::of(i, fh, fv, 0);
+                    let new = closure.new;
+                    let worth = worth(self.config.points, [dh, dv], new);
+                    let (two, ann) = (mask(me == 1), mask(announced));
+                    self.closed[0] |= new[0];
+                    self.closed[1] |= new[1];
+                    self.closed_by_two[0] |= new[0] & two;
+                    self.closed_by_two[1] |= new[1] & two;
+                    // EOC-16: announced, the closer scores and plays again.
+                    let scored = [new[0] & ann, new[1] & ann];
+                    self.scored[0] |= scored[0];
+                    self.scored[1] |= scored[1];
+                    self.scored_by_two[0] |= scored[0] & two;
+                    self.scored_by_two[1] |= scored[1] & two;
+                    self.points[me] = self.points[me].saturating_add(worth & ann as u16);
+                    // EOC-17: not announced, the other player may claim them.
+                    self.claim_pending = !announced;
+                    self.claimable = worth & !ann as u16;
+                } else {
+                    // A quiet one: a claim lapses (EOC-17).
+                    self.claim_pending = false;
+                    self.claimable = 0;
+                }
+                // The turn passes unless an announced closing scored (a
+                // quiet placement is never announced).
                 self.last = i;
                 self.pale_left[me] = pale_left;
                 self.dark_left[me] = dark_left;
                 me ^= usize::from(!announced);
-                pale_left = self.pale_left[me];
-                dark_left = self.dark_left[me];
-            } else {
-                // A quiet placement: the piece, the supply, the turn.
-                let (put_h, put_v) = (one & mask(o == 0), one & mask(o == 1));
-                let is_pale = mask(pale);
-                fh |= put_h;
-                fv |= put_v;
-                dh |= put_h & !is_pale;
-                dv |= put_v & !is_pale;
-                let t = TOUCHING[usize::from((o as u8) << 6 | bit) & 127];
-                any_h |= t[0];
-                any_v |= t[1];
-                dark_h |= t[0] & !is_pale;
-                dark_v |= t[1] & !is_pale;
-                pale_left = pale_left.saturating_sub(u8::from(pale));
-                dark_left = dark_left.saturating_sub(u8::from(!pale));
-                // EOC-17: a placement without a claim lets the claim lapse.
-                self.claim_pending = false;
-                self.claimable = 0;
-                self.last = (o as u8) << 6 | bit;
-                self.pale_left[me] = pale_left;
-                self.dark_left[me] = dark_left;
-                me ^= 1;
                 pale_left = self.pale_left[me];
                 dark_left = self.dark_left[me];
             }
