@@ -128,15 +128,7 @@ pub trait Game: Clone + fmt::Debug + fmt::Display {
     /// `rng` in the same state as this default; a test checks it against the
     /// default game for game.
     fn play_random(&mut self, rng: &mut Rng, max_plies: usize) -> usize {
-        let mut plies = 0;
-        while plies < max_plies {
-            let Some(mv) = self.random_move(rng) else {
-                break;
-            };
-            self.play_unchecked(mv);
-            plies += 1;
-        }
-        plies
+        crate::playout::play_random_moves(self, rng, max_plies)
     }
 
     /// The number of legal moves (games override it with a faster count).

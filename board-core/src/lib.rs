@@ -70,7 +70,7 @@ pub use game::{Game, MoveList};
 pub use history::History;
 pub use perft::{divide, perft};
 pub use player::{Color, Outcome};
-pub use playout::{random_playout, Playout, Rng};
+pub use playout::{play_random_moves, random_playout, Playout, Rng};
 pub use search::{Mcts, Policy, Uniform};
 pub use select::BitRanks;
 /// The `serde` crate, for [`serde_via_text!`] to name from other crates.

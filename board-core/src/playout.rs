@@ -53,6 +53,32 @@ pub struct Playout<P, R> {
     pub outcome: Option<Outcome<P, R>>,
 }
 
+/// Plays [`Game::random_move`] then [`Game::play_unchecked`] until the game
+/// ends or `max_plies` moves are played, and returns how many it played:
+/// what [`Game::play_random`] does unless a game overrides it, here for a
+/// test to compare an override with.
+///
+/// ```
+/// use board_core::{play_random_moves, Game, Rng};
+/// # fn check<G: Game + PartialEq + core::fmt::Debug>(start: &G) {
+/// let (mut a, mut b) = (start.clone(), start.clone());
+/// let (mut ra, mut rb) = (Rng::new(9), Rng::new(9));
+/// assert_eq!(a.play_random(&mut ra, 50), play_random_moves(&mut b, &mut rb, 50));
+/// assert_eq!((a, ra), (b, rb));
+/// # }
+/// ```
+pub fn play_random_moves<G: Game>(game: &mut G, rng: &mut Rng, max_plies: usize) -> usize {
+    let mut plies = 0;
+    while plies < max_plies {
+        let Some(mv) = game.random_move(rng) else {
+            break;
+        };
+        game.play_unchecked(mv);
+        plies += 1;
+    }
+    plies
+}
+
 /// Plays uniformly random legal moves on `game` until it ends or `max_plies`
 /// moves have been played: each move is [`Game::random_move`], so for one
 /// seed the games are those of picking `moves[rng.below(moves.len())]` from

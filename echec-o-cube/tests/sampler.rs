@@ -3,7 +3,7 @@
 
 use board_core::random_playout;
 use board_core::Rng;
-use board_test_support::sampler::{check_play_random, check_random_move, play_one_by_one};
+use board_test_support::sampler::{check_play_random, check_random_move};
 use echec_o_cube::{Config, Match, Player, Position};
 
 /// Every combination of the options that change the move list, with short
@@ -92,7 +92,7 @@ fn eoc22_play_random_leaves_every_field_as_the_moves_do() {
             let played = fast.play_random(&mut fast_rng, max_plies);
             let mut slow = Position::new(config);
             let mut slow_rng = Rng::new(seed);
-            let stepped = play_one_by_one(&mut slow, &mut slow_rng, max_plies);
+            let stepped = board_core::play_random_moves(&mut slow, &mut slow_rng, max_plies);
             assert_eq!(played, stepped, "seed {seed}");
             assert_eq!(format!("{fast:?}"), format!("{slow:?}"), "seed {seed}");
             assert_eq!(

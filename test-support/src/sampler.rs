@@ -1,7 +1,7 @@
 //! The check of a game's list-free random-move sampler against the move
 //! list: the same move, the same generator state, at every ply.
 
-use board_core::{Game, MoveList, Rng};
+use board_core::{play_random_moves, Game, MoveList, Rng};
 
 /// Plays random games from `start`, one for each seed, to the end or
 /// `max_plies`, and checks at every ply that [`Game::random_move`] draws
@@ -55,27 +55,11 @@ pub fn check_play_random<G: Game + PartialEq + core::fmt::Debug>(
         let played = fast.play_random(&mut fast_rng, max_plies);
         let mut slow = start.clone();
         let mut slow_rng = Rng::new(seed);
-        let stepped = play_one_by_one(&mut slow, &mut slow_rng, max_plies);
+        let stepped = play_random_moves(&mut slow, &mut slow_rng, max_plies);
         assert_eq!(played, stepped, "seed {seed}: plies");
         assert_eq!(fast, slow, "seed {seed}: final state");
         assert_eq!(fast_rng, slow_rng, "seed {seed}: generator state");
         plies += played as u64;
-    }
-    plies
-}
-
-/// Plays [`Game::random_move`] then [`Game::play_unchecked`] until the game
-/// ends or `max_plies` moves are played (what [`Game::play_random`]'s
-/// default does, written out here so a test compares an override with it);
-/// returns the moves played.
-pub fn play_one_by_one<G: Game>(game: &mut G, rng: &mut Rng, max_plies: usize) -> usize {
-    let mut plies = 0;
-    while plies < max_plies {
-        let Some(mv) = game.random_move(rng) else {
-            break;
-        };
-        game.play_unchecked(mv);
-        plies += 1;
     }
     plies
 }
