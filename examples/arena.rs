@@ -23,6 +23,7 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 use board_core::{excerpt, Agent, Budget, Game, Mcts};
+use board_games::cli;
 use board_games::games::{Chess3d, EchecOCube, Kybo};
 use board_games::{Kit, MatchKit};
 
@@ -45,7 +46,6 @@ struct Options {
 }
 
 fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
-    let names = [EchecOCube::NAME, Kybo::NAME, Chess3d::NAME];
     let mut game = None;
     let mut o = Options {
         game: String::new(),
@@ -57,12 +57,9 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
         seed: 1,
         jobs: 1,
     };
-    fn number<T: std::str::FromStr>(flag: &str, v: &str) -> Result<T, String> {
-        v.parse()
-            .map_err(|_| format!("{flag} {:?}: not a number", excerpt(v)))
-    }
+    use cli::number;
     while let Some(arg) = args.next() {
-        let mut value = |flag: &str| args.next().ok_or(format!("{flag} needs a value"));
+        let mut value = |flag: &str| cli::value(&mut args, flag);
         match arg.as_str() {
             "--games" => o.games = number("--games", &value("--games")?)?,
             "--ms" => o.ms = number("--ms", &value("--ms")?)?,
@@ -84,17 +81,17 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
                     o.b = v;
                 }
             }
-            name if game.is_none() && names.contains(&name) => game = Some(name.to_owned()),
+            name if game.is_none() && cli::GAMES.contains(&name) => game = Some(name.to_owned()),
             other => {
                 return Err(format!(
                     "unexpected argument {:?} (games: {})",
                     excerpt(other),
-                    names.join(", ")
+                    cli::GAMES.join(", ")
                 ))
             }
         }
     }
-    o.game = game.ok_or(format!("which game? one of {}", names.join(", ")))?;
+    o.game = game.ok_or(format!("which game? one of {}", cli::GAMES.join(", ")))?;
     if o.ms == 0 && o.nodes.is_none() {
         return Err("--ms 0 needs --nodes N: an agent needs some budget".to_owned());
     }

@@ -18,9 +18,9 @@ use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::Duration;
 
+use board_games::cli;
 use board_games::games::{Chess3d, EchecOCube, Kybo};
 use board_games::session::{demo, Show};
-use board_games::Kit;
 
 struct Options {
     games: Vec<String>,
@@ -31,34 +31,18 @@ struct Options {
 }
 
 fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
-    let names = [EchecOCube::NAME, Kybo::NAME, Chess3d::NAME];
     let mut o = Options {
-        games: names.iter().map(|s| s.to_string()).collect(),
+        games: cli::GAMES.iter().map(|s| s.to_string()).collect(),
         seed: 1,
         nodes: 150,
         watch: None,
         delay: Duration::from_millis(10),
     };
     while let Some(arg) = args.next() {
-        let mut value = |flag: &str| args.next().ok_or(format!("{flag} needs a value"));
+        let mut value = |flag: &str| cli::value(&mut args, flag);
         match arg.as_str() {
-            "--game" => {
-                let g = value("--game")?;
-                if !names.contains(&g.as_str()) {
-                    return Err(format!(
-                        "unknown game {:?}: expected one of {}",
-                        board_core::excerpt(&g),
-                        names.join(", ")
-                    ));
-                }
-                o.games = vec![g];
-            }
-            "--seed" => {
-                let v = value("--seed")?;
-                o.seed = v
-                    .parse()
-                    .map_err(|_| format!("--seed {:?}: not a number", board_core::excerpt(&v)))?;
-            }
+            "--game" => o.games = vec![cli::game(&value("--game")?)?],
+            "--seed" => o.seed = cli::number("--seed", &value("--seed")?)?,
             "--nodes" => {
                 let v = value("--nodes")?;
                 o.nodes = v.parse().ok().filter(|&n| n > 0).ok_or(format!(

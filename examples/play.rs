@@ -16,6 +16,7 @@
 //! most 4 KiB; a longer one ends the program with status 2.
 
 use board_core::{Budget, Difficulty};
+use board_games::cli;
 use board_games::games::{Chess3d, EchecOCube, Kybo};
 use board_games::session::{interactive, Opponent};
 use board_games::Kit;
@@ -33,14 +34,13 @@ fn main() -> ExitCode {
 }
 
 fn run(mut args: impl Iterator<Item = String>) -> Result<(), String> {
-    let names = [EchecOCube::NAME, Kybo::NAME, Chess3d::NAME];
     let mut game = None;
     let mut human_first = true;
     let mut budget = Difficulty::Normal.budget();
     let mut two_players = false;
     let mut seed = 1;
     while let Some(arg) = args.next() {
-        let mut value = |flag: &str| args.next().ok_or(format!("{flag} needs a value"));
+        let mut value = |flag: &str| cli::value(&mut args, flag);
         match arg.as_str() {
             "--second" => human_first = false,
             "--two-players" => two_players = true,
@@ -57,23 +57,18 @@ fn run(mut args: impl Iterator<Item = String>) -> Result<(), String> {
                 ))?;
                 budget = Budget::nodes(nodes);
             }
-            "--seed" => {
-                let v = value("--seed")?;
-                seed = v
-                    .parse()
-                    .map_err(|_| format!("--seed {:?}: not a number", board_core::excerpt(&v)))?;
-            }
-            name if game.is_none() && names.contains(&name) => game = Some(name.to_owned()),
+            "--seed" => seed = cli::number("--seed", &value("--seed")?)?,
+            name if game.is_none() && cli::GAMES.contains(&name) => game = Some(name.to_owned()),
             other => {
                 return Err(format!(
                     "unexpected argument {:?} (games: {})",
                     board_core::excerpt(other),
-                    names.join(", ")
+                    cli::GAMES.join(", ")
                 ))
             }
         }
     }
-    let game = game.ok_or(format!("which game? one of {}", names.join(", ")))?;
+    let game = game.ok_or(format!("which game? one of {}", cli::GAMES.join(", ")))?;
     let opponent = if two_players {
         Opponent::Person
     } else {

@@ -20,6 +20,7 @@ use std::process::ExitCode;
 
 use board_core::{random_playout, MoveList, Rng};
 use board_games::baseline::list_playout;
+use board_games::cli;
 use board_games::cpu_time::{thread_cpu_time, KIND};
 use board_games::games::{Chess3d, EchecOCube, Kybo};
 use board_games::Kit;
@@ -35,34 +36,21 @@ struct Options {
 }
 
 fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
-    let names = [EchecOCube::NAME, Kybo::NAME, Chess3d::NAME];
     let mut o = Options {
         game: String::new(),
         games: 10_000,
         seed: 0,
         list: false,
     };
-    let number = |flag: &str, v: Option<String>| -> Result<u64, String> {
-        let v = v.ok_or(format!("{flag} needs a value"))?;
-        v.parse()
-            .map_err(|_| format!("{flag} {:?}: not a number", board_core::excerpt(&v)))
-    };
     while let Some(arg) = args.next() {
         match arg.as_str() {
-            "--games" => o.games = number("--games", args.next())?,
-            "--seed" => o.seed = number("--seed", args.next())?,
+            "--games" => o.games = cli::number("--games", &cli::value(&mut args, "--games")?)?,
+            "--seed" => o.seed = cli::number("--seed", &cli::value(&mut args, "--seed")?)?,
             "--list" => o.list = true,
             other if other.starts_with("--") => {
                 return Err(format!("unknown option {:?}", board_core::excerpt(other)))
             }
-            other if o.game.is_empty() && names.contains(&other) => o.game = other.to_owned(),
-            other if o.game.is_empty() => {
-                return Err(format!(
-                    "unknown game {:?}: expected one of {}",
-                    board_core::excerpt(other),
-                    names.join(", ")
-                ))
-            }
+            other if o.game.is_empty() => o.game = cli::game(other)?,
             other => {
                 return Err(format!(
                     "unexpected argument {:?}",
@@ -74,7 +62,7 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
     if o.game.is_empty() {
         return Err(format!(
             "no game given: expected one of {}",
-            names.join(", ")
+            cli::GAMES.join(", ")
         ));
     }
     Ok(o)

@@ -14,10 +14,10 @@ use std::process::ExitCode;
 
 use std::path::PathBuf;
 
+use board_games::cli;
 use board_games::games::{Chess3d, EchecOCube, Kybo};
 use board_games::input::{read_file, MAX_RECORD_BYTES};
 use board_games::session::replay;
-use board_games::Kit;
 
 fn main() -> ExitCode {
     match run(std::env::args().skip(1)) {
@@ -30,24 +30,13 @@ fn main() -> ExitCode {
 }
 
 fn run(mut args: impl Iterator<Item = String>) -> Result<(), String> {
-    let names = [EchecOCube::NAME, Kybo::NAME, Chess3d::NAME];
     let mut file = None;
     let mut game = None;
     let mut svg: Option<PathBuf> = None;
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--svg" => svg = Some(args.next().ok_or("--svg needs a directory")?.into()),
-            "--game" => {
-                let g = args.next().ok_or("--game needs a value")?;
-                if !names.contains(&g.as_str()) {
-                    return Err(format!(
-                        "unknown game {:?}: expected one of {}",
-                        board_core::excerpt(&g),
-                        names.join(", ")
-                    ));
-                }
-                game = Some(g);
-            }
+            "--game" => game = Some(cli::game(&cli::value(&mut args, "--game")?)?),
             _ if file.is_none() => file = Some(arg),
             other => {
                 return Err(format!(
@@ -70,7 +59,7 @@ fn run(mut args: impl Iterator<Item = String>) -> Result<(), String> {
         return try_game(&name, &mut out).map_err(|e| format!("{file}: {name} record: {e}"));
     }
     let mut errors = Vec::new();
-    for name in names {
+    for name in cli::GAMES {
         let mut shown = Vec::new();
         match try_game(name, &mut shown) {
             Ok(()) => {

@@ -14,6 +14,7 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 
 pub mod baseline;
+pub mod cli;
 pub mod cpu_time;
 pub mod fuzzing;
 pub mod games;

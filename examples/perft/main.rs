@@ -23,6 +23,7 @@ mod cozy;
 mod echec_o_cube_game;
 mod kybo_game;
 
+use board_games::cli;
 use std::process::ExitCode;
 
 use board_core::{divide, perft, Game};
@@ -44,18 +45,13 @@ pub struct Args {
     pub versus: Option<String>,
 }
 
-const GAMES: [&str; 3] = ["echec-o-cube", "kybo", "chess3d"];
-
 fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
     let mut args = Args::default();
     let mut depth = None;
-    let value = |it: &mut dyn Iterator<Item = String>, flag: &str| {
-        it.next().ok_or_else(|| format!("{flag} needs a value"))
-    };
     while let Some(arg) = it.next() {
         match arg.as_str() {
             "--depth" => {
-                let v = value(&mut it, "--depth")?;
+                let v = cli::value(&mut it, "--depth")?;
                 depth = Some(v.parse().map_err(|_| {
                     format!(
                         "--depth {:?}: not a number of plies",
@@ -64,7 +60,7 @@ fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
                 })?);
             }
             "--moves" => {
-                let v = value(&mut it, "--moves")?;
+                let v = cli::value(&mut it, "--moves")?;
                 args.moves = v
                     .split(';')
                     .map(str::trim)
@@ -73,10 +69,10 @@ fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
                     .collect();
             }
             "--divide" => args.divide = true,
-            "--fen" => args.fen = Some(value(&mut it, "--fen")?),
-            "--position" => args.position = Some(value(&mut it, "--position")?),
+            "--fen" => args.fen = Some(cli::value(&mut it, "--fen")?),
+            "--position" => args.position = Some(cli::value(&mut it, "--position")?),
             "--levels" => {
-                let v = value(&mut it, "--levels")?;
+                let v = cli::value(&mut it, "--levels")?;
                 args.levels = Some(v.parse().map_err(|_| {
                     format!(
                         "--levels {:?}: not a number of levels",
@@ -85,7 +81,7 @@ fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
                 })?);
             }
             "--reps" => {
-                let v = value(&mut it, "--reps")?;
+                let v = cli::value(&mut it, "--reps")?;
                 args.reps = Some(
                     v.parse()
                         .ok()
@@ -99,7 +95,7 @@ fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
                 );
             }
             "--versus" => {
-                let v = value(&mut it, "--versus")?;
+                let v = cli::value(&mut it, "--versus")?;
                 if v != "cozy" {
                     return Err(format!(
                         "--versus {:?}: the only peer is cozy",
@@ -108,22 +104,13 @@ fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
                 }
                 args.versus = Some(v);
             }
-            "--first" => args.first = Some(value(&mut it, "--first")?),
+            "--first" => args.first = Some(cli::value(&mut it, "--first")?),
             "--red-mode" => args.red_mode = true,
             "--auto-announce" => args.auto_announce = true,
             other if other.starts_with("--") => {
                 return Err(format!("unknown option {:?}", board_core::excerpt(other)))
             }
-            other if args.game.is_empty() => {
-                if !GAMES.contains(&other) {
-                    return Err(format!(
-                        "unknown game {:?}: expected one of {}",
-                        board_core::excerpt(other),
-                        GAMES.join(", ")
-                    ));
-                }
-                args.game = other.to_owned();
-            }
+            other if args.game.is_empty() => args.game = cli::game(other)?,
             other => {
                 return Err(format!(
                     "unexpected argument {:?}",
@@ -135,7 +122,7 @@ fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
     if args.game.is_empty() {
         return Err(format!(
             "no game given: expected one of {}",
-            GAMES.join(", ")
+            cli::GAMES.join(", ")
         ));
     }
     args.depth = depth.ok_or("--depth N is required")?;

@@ -1,0 +1,74 @@
+//! The command-line pieces the examples share: the game names, a flag's
+//! value, a number, a game name; each error is a one-line message that
+//! quotes only a short part of the input.
+
+use std::str::FromStr;
+
+use board_core::excerpt;
+
+use crate::games::{Chess3d, EchecOCube, Kybo};
+use crate::Kit;
+
+/// The games by the names the examples take.
+pub const GAMES: [&str; 3] = [EchecOCube::NAME, Kybo::NAME, Chess3d::NAME];
+
+/// The next argument, the value of `flag`.
+///
+/// # Errors
+/// There is none: `"{flag} needs a value"`.
+pub fn value(args: &mut impl Iterator<Item = String>, flag: &str) -> Result<String, String> {
+    args.next().ok_or(format!("{flag} needs a value"))
+}
+
+/// `text`, the value of `flag`, read as a number.
+///
+/// # Errors
+/// It is not one: `"{flag} \"…\": not a number"`.
+pub fn number<T: FromStr>(flag: &str, text: &str) -> Result<T, String> {
+    text.parse()
+        .map_err(|_| format!("{flag} {:?}: not a number", excerpt(text)))
+}
+
+/// `text` if it names a game of [`GAMES`].
+///
+/// # Errors
+/// It does not: `"unknown game \"…\": expected one of …"`.
+pub fn game(text: &str) -> Result<String, String> {
+    if GAMES.contains(&text) {
+        Ok(text.to_owned())
+    } else {
+        Err(format!(
+            "unknown game {:?}: expected one of {}",
+            excerpt(text),
+            GAMES.join(", ")
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_numbers_and_games_with_their_messages() {
+        let mut args = ["7".to_owned()].into_iter();
+        assert_eq!(value(&mut args, "--seed"), Ok("7".to_owned()));
+        assert_eq!(
+            value(&mut args, "--seed"),
+            Err("--seed needs a value".to_owned())
+        );
+        assert_eq!(number::<u64>("--games", "12"), Ok(12));
+        assert_eq!(
+            number::<u64>("--games", "-1"),
+            Err("--games \"-1\": not a number".to_owned())
+        );
+        assert_eq!(game("kybo"), Ok("kybo".to_owned()));
+        assert_eq!(
+            game("go"),
+            Err("unknown game \"go\": expected one of echec-o-cube, kybo, chess3d".to_owned())
+        );
+        // A long argument is quoted short.
+        let long = "x".repeat(500);
+        assert!(number::<u64>("--seed", &long).unwrap_err().len() < 120);
+    }
+}
