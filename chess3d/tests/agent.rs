@@ -43,12 +43,11 @@ fn mates_in_two(p: &Position, mv: Move) -> bool {
         })
 }
 
-// C3-16: checkmate wins; the agent finds a mate in one on 3 levels.
-#[test]
-fn finds_a_mate_in_one() {
-    // The Black king on N2/H8 cannot leave N2 (C3-8) and its pawns box it
-    // in: the queen mates along rank 8 (brute force lists every mating move).
-    let p = pos(
+/// Three levels, the Black king on N2/H8 boxed in by its pawns, White's
+/// queen on N2/A1 to mate along rank 8; `rest` the position text's last
+/// fields (side to move, castling, en passant, counters).
+fn boxed_king(rest: &str) -> Position {
+    pos(
         3,
         &[
             ("N2/H8", 'k'),
@@ -57,8 +56,16 @@ fn finds_a_mate_in_one() {
             ("N2/A1", 'Q'),
             ("N2/H1", 'K'),
         ],
-        "w - - 0 1",
-    );
+        rest,
+    )
+}
+
+// C3-16: checkmate wins; the agent finds a mate in one on 3 levels.
+#[test]
+fn finds_a_mate_in_one() {
+    // The Black king on N2/H8 cannot leave N2 (C3-8) and its pawns box it
+    // in: the queen mates along rank 8 (brute force lists every mating move).
+    let p = boxed_king("w - - 0 1");
     let mating: Vec<Move> = p
         .legal_moves()
         .into_iter()
@@ -362,17 +369,7 @@ fn no_move_in_a_game_drawn_by_the_rules() {
 // still wins, and the agent plays it.
 #[test]
 fn mates_even_as_the_fifty_move_count_runs_out() {
-    let p = pos(
-        3,
-        &[
-            ("N2/H8", 'k'),
-            ("N2/G7", 'p'),
-            ("N2/H7", 'p'),
-            ("N2/A1", 'Q'),
-            ("N2/H1", 'K'),
-        ],
-        "w - - 99 90",
-    );
+    let p = boxed_king("w - - 99 90");
     let mv = Agent::new(0).choose(&p, Budget::nodes(5_000)).unwrap();
     assert!(mates(&p, mv), "{mv} does not mate");
     let mut game = Match::new(p);
