@@ -37,6 +37,24 @@ pub trait Policy<G: Game>: Send {
     fn prune(&mut self, game: &G, moves: &mut MoveList<G::Move>) {
         let _ = (game, moves);
     }
+
+    /// For RAVE ("all moves as first", [`Mcts::rave`]): reads which moves a
+    /// playout made, from the position `root` the search started in and
+    /// the position `end` the playout finished in, for [`made`](Policy::made)
+    /// to answer. Returns whether it could; the default cannot, and the
+    /// search then runs without RAVE.
+    fn read_playout(&mut self, root: &G, end: &G) -> bool {
+        let _ = (root, end);
+        false
+    }
+
+    /// Whether `player` made `mv` between the root and the end that
+    /// [`read_playout`](Policy::read_playout) last read (in the tree's
+    /// descent or in the playout). The default is `false`.
+    fn made(&self, player: G::Player, mv: G::Move) -> bool {
+        let _ = (player, mv);
+        false
+    }
 }
 
 /// The policy of uniformly random legal moves ([`random_playout`]).
@@ -62,10 +80,18 @@ impl<G: Game> Policy<G> for Uniform {
 /// so games where a player moves several times in a row (ÉCHEC O CUBE's bonus
 /// turns) are handled like any other.
 ///
+/// With [`rave`](Mcts::rave) above 0 and a policy that tells which moves a
+/// playout made ([`Policy::made`]), each move of a node also keeps the
+/// rewards of the playouts in which its player made it later on ("all moves
+/// as first", Gelly and Silver's RAVE): the search learns which moves are
+/// good long before it has tried each, the strength of MCTS in connection
+/// games such as Hex.
+///
 /// ```
 /// use board_core::{Agent, Budget, Mcts};
 /// let agent = Mcts::new(7);
 /// assert_eq!(agent.max_plies, 1000);
+/// assert_eq!(agent.rave, 0.0);
 /// // agent.choose(&position, Budget::nodes(500)) returns a legal move of any `Game`.
 /// # let _: Mcts = agent;
 /// ```
@@ -75,20 +101,60 @@ pub struct Mcts<P = Uniform> {
     pub max_plies: usize,
     /// The UCT exploration constant (√2 is the textbook value).
     pub exploration: f64,
+    /// RAVE's equivalence parameter `k`: a move's all-moves-as-first mean
+    /// weighs `√(k / (3n + k))` against its own mean after `n` visits, so
+    /// about `k` visits for the two to weigh the same. 0 turns RAVE off.
+    pub rave: f64,
     /// How playouts choose their moves.
     pub policy: P,
     rng: Rng,
 }
 
+/// A move of a node: the child it leads to, once tried, and its
+/// all-moves-as-first statistics.
+struct Edge<M> {
+    mv: M,
+    child: u32,
+    amaf_visits: u32,
+    amaf_reward: f32,
+}
+
+/// `Edge::child` of a move not tried yet.
+const UNTRIED: u32 = u32::MAX;
+
 struct Node<G: Game> {
-    mv: Option<G::Move>,
     /// Who made the move into this node.
     mover: Option<G::Player>,
-    parent: usize,
-    children: Vec<usize>,
-    untried: Vec<G::Move>,
+    /// Who moves from this node: the mover of its edges.
+    turn: G::Player,
+    parent: u32,
+    /// The moves considered here: the tried ones first (`..tried`).
+    edges: Vec<Edge<G::Move>>,
+    tried: usize,
     visits: u32,
     reward: f64,
+}
+
+impl<G: Game> Node<G> {
+    fn new(state: &G, mover: Option<G::Player>, parent: u32, moves: MoveList<G::Move>) -> Self {
+        Node {
+            mover,
+            turn: state.turn(),
+            parent,
+            edges: moves
+                .iter()
+                .map(|&mv| Edge {
+                    mv,
+                    child: UNTRIED,
+                    amaf_visits: 0,
+                    amaf_reward: 0.0,
+                })
+                .collect(),
+            tried: 0,
+            visits: 0,
+            reward: 0.0,
+        }
+    }
 }
 
 impl Mcts {
@@ -104,6 +170,7 @@ impl<P> Mcts<P> {
         Mcts {
             max_plies: 1000,
             exploration: std::f64::consts::SQRT_2,
+            rave: 0.0,
             policy,
             rng: Rng::new(seed),
         }
@@ -113,6 +180,15 @@ impl<P> Mcts<P> {
     #[must_use]
     pub fn max_plies(mut self, max_plies: usize) -> Mcts<P> {
         self.max_plies = max_plies;
+        self
+    }
+
+    /// The same search with RAVE's equivalence parameter `k` ([`rave`](Mcts::rave))
+    /// and the exploration constant `exploration`.
+    #[must_use]
+    pub fn with_rave(mut self, k: f64, exploration: f64) -> Mcts<P> {
+        self.rave = k;
+        self.exploration = exploration;
         self
     }
 
@@ -129,62 +205,105 @@ impl<P> Mcts<P> {
             return root_moves.first().copied();
         }
         let timer = budget.start();
-        let mut nodes: Vec<Node<G>> = vec![Node {
-            mv: None,
-            mover: None,
-            parent: usize::MAX,
-            children: Vec::new(),
-            untried: root_moves.into_vec(),
-            visits: 0,
-            reward: 0.0,
-        }];
+        let mut nodes: Vec<Node<G>> = vec![Node::new(game, None, u32::MAX, root_moves)];
         let mut playouts = 0;
         while playouts == 0 || !timer.is_out(playouts) {
             playouts += 1;
             let mut state = game.clone();
             let mut at = 0;
-            // Selection: descend through fully expanded nodes by UCT.
-            while nodes[at].untried.is_empty() && !nodes[at].children.is_empty() {
-                at = self.best_child(&nodes, at);
-                state.play_unchecked(nodes[at].mv.expect("only the root has no move"));
-            }
-            // Expansion: one untried move, chosen at random.
-            if !nodes[at].untried.is_empty() {
-                let untried = &mut nodes[at].untried;
-                let mv = untried.swap_remove(self.rng.below(untried.len()));
-                let mover = state.turn();
+            // Selection and expansion: descend by UCT (and RAVE) until a
+            // move not tried yet, which becomes a new node.
+            while let Some(e) = self.select(&nodes, at) {
+                let node = &mut nodes[at];
+                let mv = node.edges[e].mv;
                 state.play_unchecked(mv);
+                let child = node.edges[e].child;
+                if child != UNTRIED {
+                    at = child as usize;
+                    continue;
+                }
+                // Tried moves stay in front: swap this one to `tried`.
+                node.edges.swap(e, node.tried);
+                let e = node.tried;
+                node.tried += 1;
+                let mover = Some(node.turn);
                 let mut moves = MoveList::new();
                 self.legal_for_search(&state, &mut moves);
-                nodes.push(Node {
-                    mv: Some(mv),
-                    mover: Some(mover),
-                    parent: at,
-                    children: Vec::new(),
-                    untried: moves.into_vec(),
-                    visits: 0,
-                    reward: 0.0,
-                });
-                let child = nodes.len() - 1;
-                nodes[at].children.push(child);
-                at = child;
+                let index = u32::try_from(nodes.len()).expect("fewer than 2^32 nodes");
+                nodes.push(Node::new(&state, mover, at as u32, moves));
+                nodes[at].edges[e].child = index;
+                at = index as usize;
+                break;
             }
             // Simulation, then backpropagation.
             let graded = self
                 .policy
                 .playout_reward(&mut state, &mut self.rng, self.max_plies);
-            while at != usize::MAX {
+            let amaf = self.rave > 0.0 && self.policy.read_playout(game, &state);
+            while at != u32::MAX as usize {
                 let node = &mut nodes[at];
                 node.visits += 1;
                 node.reward += reward(graded, node.mover);
-                at = node.parent;
+                if amaf {
+                    let turn = node.turn;
+                    let r = reward(graded, Some(turn)) as f32;
+                    for edge in &mut node.edges {
+                        if self.policy.made(turn, edge.mv) {
+                            edge.amaf_visits += 1;
+                            edge.amaf_reward += r;
+                        }
+                    }
+                }
+                at = node.parent as usize;
             }
         }
         let root = &nodes[0];
-        root.children
+        root.edges[..root.tried]
             .iter()
-            .max_by_key(|&&c| nodes[c].visits)
-            .and_then(|&c| nodes[c].mv)
+            .max_by_key(|e| nodes[e.child as usize].visits)
+            .map(|e| e.mv)
+    }
+
+    /// The edge of node `at` to follow, or `None` at the end of a game.
+    /// Without RAVE: a move not tried yet, at random, while there is one,
+    /// then the child of the best UCT value. With RAVE: the best value over
+    /// every move, tried or not, its mean blended with its all-moves-as-first
+    /// mean.
+    fn select<G: Game>(&mut self, nodes: &[Node<G>], at: usize) -> Option<usize> {
+        let node = &nodes[at];
+        if node.edges.is_empty() {
+            return None;
+        }
+        let log_n = f64::from(node.visits.max(1)).ln();
+        if self.rave <= 0.0 {
+            if node.tried < node.edges.len() {
+                return Some(node.tried + self.rng.below(node.edges.len() - node.tried));
+            }
+            let value = |e: &Edge<G::Move>| {
+                let child = &nodes[e.child as usize];
+                uct(child.reward, child.visits, log_n, self.exploration)
+            };
+            return (0..node.edges.len()).max_by(|&a, &b| {
+                value(&node.edges[a]).total_cmp(&value(&node.edges[b]))
+            });
+        }
+        let value = |e: &Edge<G::Move>| {
+            let (reward, visits) = match e.child {
+                UNTRIED => (0.0, 0),
+                c => (nodes[c as usize].reward, nodes[c as usize].visits),
+            };
+            rave_value(
+                reward,
+                visits,
+                f64::from(e.amaf_reward),
+                e.amaf_visits,
+                self.rave,
+                log_n,
+                self.exploration,
+            )
+        };
+        (0..node.edges.len())
+            .max_by(|&a, &b| value(&node.edges[a]).total_cmp(&value(&node.edges[b])))
     }
 
     /// The moves the search considers in `game`: the legal moves, as the
@@ -200,17 +319,6 @@ impl<P> Mcts<P> {
                 game.generate_moves(moves);
             }
         }
-    }
-
-    fn best_child<G: Game>(&self, nodes: &[Node<G>], at: usize) -> usize {
-        let log_n = f64::from(nodes[at].visits.max(1)).ln();
-        let uct = |c: usize| uct(nodes[c].reward, nodes[c].visits, log_n, self.exploration);
-        nodes[at]
-            .children
-            .iter()
-            .copied()
-            .max_by(|&a, &b| uct(a).total_cmp(&uct(b)))
-            .expect("a fully expanded node has children")
     }
 }
 
@@ -240,9 +348,42 @@ fn uct(reward: f64, visits: u32, log_parent: f64, exploration: f64) -> f64 {
     reward / visits + exploration * (log_parent / visits).sqrt()
 }
 
+/// The RAVE value of a move with `visits` playouts through it (total
+/// `reward`) and `amaf_visits` playouts in which its player made it later on
+/// (total `amaf_reward`), under a parent whose visit count has natural log
+/// `log_parent`: the two means blended with weight `β = √(k / (3n + k))` on
+/// the all-moves-as-first one, plus `exploration · √(ln N / n)`. A move with
+/// neither kind of playout is tried first (infinite value).
+fn rave_value(
+    reward: f64,
+    visits: u32,
+    amaf_reward: f64,
+    amaf_visits: u32,
+    k: f64,
+    log_parent: f64,
+    exploration: f64,
+) -> f64 {
+    if visits == 0 && amaf_visits == 0 {
+        return f64::INFINITY;
+    }
+    let n = f64::from(visits);
+    let mean = if amaf_visits == 0 {
+        reward / n
+    } else {
+        let beta = (k / (3.0 * n + k)).sqrt();
+        let amaf = amaf_reward / f64::from(amaf_visits);
+        if visits == 0 {
+            amaf
+        } else {
+            (1.0 - beta) * (reward / n) + beta * amaf
+        }
+    };
+    mean + exploration * (log_parent / n.max(1.0)).sqrt()
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{reward, uct};
+    use super::{rave_value, reward, uct};
 
     #[test]
     fn reward_scores_win_loss_and_draw_for_the_mover() {
@@ -263,5 +404,25 @@ mod tests {
         assert!((value - (0.75 + std::f64::consts::SQRT_2)).abs() < 1e-12);
         // An unvisited child is valued as if visited once.
         assert_eq!(uct(0.0, 0, 4.0, 1.0), 2.0);
+    }
+
+    #[test]
+    fn rave_value_blends_the_two_means_by_visits() {
+        // k = 300, 100 visits (mean 0.4), 1000 AMAF playouts (mean 0.7):
+        // β = √(300 / 600) = 0.7071…, mean 0.2929·0.4 + 0.7071·0.7,
+        // plus 0.5·√(ln N / 100) with ln N = 4.
+        let beta = 0.5f64.sqrt();
+        let want = (1.0 - beta) * 0.4 + beta * 0.7 + 0.5 * (4.0f64 / 100.0).sqrt();
+        let value = rave_value(40.0, 100, 700.0, 1000, 300.0, 4.0, 0.5);
+        assert!((value - want).abs() < 1e-12, "{value} {want}");
+        // Untried: its AMAF mean alone, explored as if visited once.
+        let value = rave_value(0.0, 0, 3.0, 4, 300.0, 1.0, 0.5);
+        assert!((value - (0.75 + 0.5)).abs() < 1e-12, "{value}");
+        // No AMAF playout yet: the plain mean; nothing at all: first.
+        assert!((rave_value(1.0, 2, 0.0, 0, 300.0, 0.0, 0.5) - 0.5).abs() < 1e-12);
+        assert_eq!(rave_value(0.0, 0, 0.0, 0, 300.0, 2.0, 0.5), f64::INFINITY);
+        // Many visits: the move's own mean takes over (β → 0).
+        let value = rave_value(2e6, 1e7 as u32, 9e6, 1e7 as u32, 1.0, 0.0, 0.0);
+        assert!((value - 0.2).abs() < 1e-3, "{value}");
     }
 }

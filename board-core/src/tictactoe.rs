@@ -440,3 +440,72 @@ fn mcts_credits_a_graded_reward_to_each_mover() {
         assert!(mv.is_some_and(|mv| mv != Square::C3), "{mv:?}");
     }
 }
+
+/// Uniformly random playouts that tell RAVE which squares each side marked
+/// between the root and the end, and count the playouts read.
+#[derive(Default)]
+struct Marks {
+    made: [[bool; 9]; 2],
+    reads: u32,
+}
+
+impl crate::Policy<TicTacToe> for Marks {
+    fn playout(&mut self, game: &mut TicTacToe, rng: &mut Rng, max_plies: usize) -> Option<Color> {
+        random_playout(game, rng, max_plies)
+            .outcome
+            .and_then(|o| o.winner())
+    }
+
+    fn read_playout(&mut self, root: &TicTacToe, end: &TicTacToe) -> bool {
+        self.reads += 1;
+        for (i, (&was, &is)) in root.marks.iter().zip(&end.marks).enumerate() {
+            for color in [Color::White, Color::Black] {
+                self.made[color as usize][i] = was.is_none() && is == Some(color);
+            }
+        }
+        true
+    }
+
+    fn made(&self, player: Color, mv: Square) -> bool {
+        self.made[player as usize][mv.rank().index() * 3 + mv.file().index()]
+    }
+}
+
+#[test]
+fn mcts_with_rave_takes_a_win_and_blocks_a_loss() {
+    use crate::{Agent, Budget, Mcts};
+    let win = after(&[Square::A1, Square::A2, Square::B1, Square::B2]);
+    let block = after(&[Square::A1, Square::B2, Square::B1]);
+    let late = after(&[Square::A3, Square::A1, Square::B3, Square::B2]);
+    let budget = Budget::nodes(1000);
+    for seed in 0..5 {
+        let mut agent = Mcts::with_policy(Marks::default(), seed).with_rave(100.0, 0.3);
+        assert_eq!(agent.choose(&win, budget), Some(Square::C1));
+        assert_eq!(agent.choose(&block, budget), Some(Square::C1));
+        assert_eq!(agent.choose(&late, budget), Some(Square::C3));
+        // RAVE read every playout: 3 searches of 1000.
+        assert_eq!(agent.policy.reads, 3000);
+    }
+    // Perfect play from the empty board is a draw: RAVE against RAVE,
+    // each side searching 2000 playouts, never loses a game.
+    for seed in 0..4 {
+        let mut agent = Mcts::with_policy(Marks::default(), seed).with_rave(100.0, 0.3);
+        let mut game = TicTacToe::default();
+        while let Some(mv) = agent.choose(&game, Budget::nodes(2000)) {
+            game.play(mv).unwrap();
+        }
+        assert_eq!(game.winner(), None, "seed {seed}: {game}");
+    }
+    // Without RAVE the search never asks.
+    let mut agent = Mcts::with_policy(Marks::default(), 1);
+    agent.choose(&block, Budget::nodes(300));
+    assert_eq!(agent.policy.reads, 0);
+    // The same seed gives the same choices.
+    let mut a = Mcts::with_policy(Marks::default(), 9).with_rave(50.0, 0.2);
+    let mut b = Mcts::with_policy(Marks::default(), 9).with_rave(50.0, 0.2);
+    let mut game = TicTacToe::default();
+    while let Some(mv) = a.choose(&game, Budget::nodes(200)) {
+        assert_eq!(b.choose(&game, Budget::nodes(200)), Some(mv));
+        game.play(mv).unwrap();
+    }
+}

@@ -6,6 +6,11 @@ use crate::notation::Move;
 use crate::policy::RulesPolicy;
 use crate::Position;
 
+/// RAVE's equivalence parameter for KYBO ([`Mcts::rave`]).
+const RAVE_K: f64 = 300.0;
+/// The UCT exploration constant beside RAVE, which explores by itself.
+const RAVE_EXPLORATION: f64 = 0.1;
+
 /// The game's computer opponent: Monte Carlo tree search whose tree knows
 /// what the rules make plain ([`RulesPolicy`]): it makes KYBO when one
 /// placement does (KY-8), blocks the opponent's one-move KYBO, and at its
@@ -47,7 +52,8 @@ impl Agent {
                     ..RulesPolicy::default()
                 },
                 seed,
-            ),
+            )
+            .with_rave(RAVE_K, RAVE_EXPLORATION),
         }
     }
 

@@ -169,6 +169,9 @@ pub struct RulesPolicy {
     /// The root of the search under way (the [`Agent`](crate::Agent) sets
     /// it): looking further at every node cost more playouts than it saved.
     pub(crate) root: Option<Position>,
+    /// The squares where each colour put a cube between the root and the
+    /// end of the last playout, for RAVE ([`Policy::made`]).
+    pub(crate) made: [u64; 2],
 }
 
 impl Default for RulesPolicy {
@@ -186,6 +189,7 @@ impl Default for RulesPolicy {
             lookahead: true,
             uniform: false,
             root: None,
+            made: [0; 2],
         }
     }
 }
@@ -254,6 +258,19 @@ impl Policy<Position> for RulesPolicy {
         }
         let lead = f64::from(reach(game, Color::White)) - f64::from(reach(game, Color::Black));
         Some((Color::White, (0.5 + self.draw_slope * lead).clamp(0.0, 1.0)))
+    }
+
+    /// A placement counts as made by a colour when the end has a cube of
+    /// that colour on its square, at any level, that the root did not have.
+    fn read_playout(&mut self, root: &Position, end: &Position) -> bool {
+        for (made, (was, is)) in self.made.iter_mut().zip(root.cubes.iter().zip(&end.cubes)) {
+            *made = (0..4).fold(0, |m, l| m | (is[l] & !was[l]));
+        }
+        true
+    }
+
+    fn made(&self, player: Color, mv: Move) -> bool {
+        self.made[player as usize] >> mv.square().index() & 1 != 0
     }
 
     fn prune(&mut self, game: &Position, moves: &mut MoveList<Move>) {
