@@ -6,9 +6,11 @@
 //! ```
 //!
 //! GAME is `echec-o-cube`, `kybo` or `chess3d`. AGENT is `computer` (the
-//! game's own agent, the default for A) or `mcts` (Monte Carlo tree search
+//! game's own agent, the default for A), `mcts` (Monte Carlo tree search
 //! with uniformly random playouts, the computer of earlier versions, the
-//! default for B). Each agent gets M milliseconds a move (and at most N nodes
+//! default for B) or `mcts-list` (the same search drawing each playout move
+//! from the move list, as that computer did when issue #15 measured it,
+//! before the list-free samplers and playout loops). Each agent gets M milliseconds a move (and at most N nodes
 //! with `--nodes`; `--ms 0 --nodes N` plays fixed budgets, so the same seed
 //! replays the same games). A starts the even games (0, 2, …) and B the odd
 //! ones. `--jobs` plays that many games at once on separate threads (each
@@ -22,13 +24,13 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 
-use board_core::{excerpt, Agent, Budget, Game, Mcts};
+use board_core::{excerpt, Agent, Budget, Game, Mcts, MoveList, Policy, Rng};
 use board_games::cli;
 use board_games::games::{Chess3d, EchecOCube, Kybo};
 use board_games::{Kit, MatchKit};
 
 /// The agents `--a` and `--b` name.
-const AGENTS: [&str; 2] = ["computer", "mcts"];
+const AGENTS: [&str; 3] = ["computer", "mcts", "mcts-list"];
 
 /// A game longer than this is stopped and counted as a draw.
 const MAX_PLIES: usize = 2000;
@@ -98,10 +100,29 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
     Ok(o)
 }
 
+/// Uniformly random playouts that draw every move from the move list: the
+/// `mcts-list` agent's.
+struct ListUniform;
+
+impl<G: Game> Policy<G> for ListUniform {
+    fn playout(&mut self, game: &mut G, rng: &mut Rng, max_plies: usize) -> Option<G::Player> {
+        let mut moves = MoveList::new();
+        for _ in 0..max_plies {
+            game.generate_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            game.play_unchecked(moves[rng.below(moves.len())]);
+        }
+        game.outcome().and_then(|o| o.winner())
+    }
+}
+
 /// The agent `name`, seeded.
 fn agent<K: Kit>(name: &str, seed: u64) -> Box<dyn Agent<K>> {
     match name {
         "mcts" => Box::new(Mcts::new(seed)),
+        "mcts-list" => Box::new(Mcts::with_policy(ListUniform, seed)),
         _ => Box::new(K::computer(seed)),
     }
 }

@@ -481,7 +481,7 @@ fn arena_scores_the_games_it_played_and_replays_a_node_budget() {
     );
     let bad = run_example("arena", &["kybo", "--a", "oracle"], "");
     assert!(
-        stderr(&bad).contains("agents are computer, mcts"),
+        stderr(&bad).contains("agents are computer, mcts, mcts-list"),
         "{}",
         stderr(&bad)
     );

@@ -38,19 +38,19 @@ pub trait Policy<G: Game>: Send {
         let _ = (game, moves);
     }
 
-    /// For RAVE ("all moves as first", [`Mcts::rave`]): reads which moves a
-    /// playout made, from the position `root` the search started in and
-    /// the position `end` the playout finished in, for [`made`](Policy::made)
-    /// to answer. Returns whether it could; the default cannot, and the
-    /// search then runs without RAVE.
-    fn read_playout(&mut self, root: &G, end: &G) -> bool {
-        let _ = (root, end);
+    /// For RAVE ("all moves as first", [`Mcts::rave`]): reads which moves
+    /// were made from `from`, the position of a node on the search's path,
+    /// to `end`, where the playout finished (in the tree's descent and in
+    /// the playout), for [`made`](Policy::made) to answer. Returns whether
+    /// it could; the default cannot, and the search then runs without RAVE.
+    fn read_playout(&mut self, from: &G, end: &G) -> bool {
+        let _ = (from, end);
         false
     }
 
-    /// Whether `player` made `mv` between the root and the end that
-    /// [`read_playout`](Policy::read_playout) last read (in the tree's
-    /// descent or in the playout). The default is `false`.
+    /// Whether `player` made `mv` between the two positions that
+    /// [`read_playout`](Policy::read_playout) last read. The default is
+    /// `false`.
     fn made(&self, player: G::Player, mv: G::Move) -> bool {
         let _ = (player, mv);
         false
@@ -199,24 +199,37 @@ impl<P> Mcts<P> {
     where
         P: Policy<G>,
     {
+        // (The clock runs from here: the policy's pruning at the root is
+        // part of the time spent.)
+        let timer = budget.start();
         let mut root_moves = MoveList::new();
         self.legal_for_search(game, &mut root_moves);
         if root_moves.len() <= 1 {
             return root_moves.first().copied();
         }
-        let timer = budget.start();
         let mut nodes: Vec<Node<G>> = vec![Node::new(game, None, u32::MAX, root_moves)];
         let mut playouts = 0;
+        let mut path: Vec<G> = Vec::new();
         while playouts == 0 || !timer.is_out(playouts) {
             playouts += 1;
             let mut state = game.clone();
             let mut at = 0;
+            let rave = self.rave > 0.0;
+            // With RAVE, the position at each node of the path, to read
+            // which moves the playout made after it.
+            path.clear();
+            if rave {
+                path.push(state.clone());
+            }
             // Selection and expansion: descend by UCT (and RAVE) until a
             // move not tried yet, which becomes a new node.
             while let Some(e) = self.select(&nodes, at) {
                 let node = &mut nodes[at];
                 let mv = node.edges[e].mv;
                 state.play_unchecked(mv);
+                if rave {
+                    path.push(state.clone());
+                }
                 let child = node.edges[e].child;
                 if child != UNTRIED {
                     at = child as usize;
@@ -239,12 +252,12 @@ impl<P> Mcts<P> {
             let graded = self
                 .policy
                 .playout_reward(&mut state, &mut self.rng, self.max_plies);
-            let amaf = self.rave > 0.0 && self.policy.read_playout(game, &state);
             while at != u32::MAX as usize {
                 let node = &mut nodes[at];
                 node.visits += 1;
                 node.reward += reward(graded, node.mover);
-                if amaf {
+                let from = path.pop();
+                if from.is_some_and(|from| self.policy.read_playout(&from, &state)) {
                     let turn = node.turn;
                     let r = reward(graded, Some(turn)) as f32;
                     for edge in &mut node.edges {
@@ -283,9 +296,8 @@ impl<P> Mcts<P> {
                 let child = &nodes[e.child as usize];
                 uct(child.reward, child.visits, log_n, self.exploration)
             };
-            return (0..node.edges.len()).max_by(|&a, &b| {
-                value(&node.edges[a]).total_cmp(&value(&node.edges[b]))
-            });
+            return (0..node.edges.len())
+                .max_by(|&a, &b| value(&node.edges[a]).total_cmp(&value(&node.edges[b])));
         }
         let value = |e: &Edge<G::Move>| {
             let (reward, visits) = match e.child {

@@ -456,9 +456,9 @@ impl crate::Policy<TicTacToe> for Marks {
             .and_then(|o| o.winner())
     }
 
-    fn read_playout(&mut self, root: &TicTacToe, end: &TicTacToe) -> bool {
+    fn read_playout(&mut self, from: &TicTacToe, end: &TicTacToe) -> bool {
         self.reads += 1;
-        for (i, (&was, &is)) in root.marks.iter().zip(&end.marks).enumerate() {
+        for (i, (&was, &is)) in from.marks.iter().zip(&end.marks).enumerate() {
             for color in [Color::White, Color::Black] {
                 self.made[color as usize][i] = was.is_none() && is == Some(color);
             }
@@ -483,8 +483,9 @@ fn mcts_with_rave_takes_a_win_and_blocks_a_loss() {
         assert_eq!(agent.choose(&win, budget), Some(Square::C1));
         assert_eq!(agent.choose(&block, budget), Some(Square::C1));
         assert_eq!(agent.choose(&late, budget), Some(Square::C3));
-        // RAVE read every playout: 3 searches of 1000.
-        assert_eq!(agent.policy.reads, 3000);
+        // RAVE read every playout once for each node of its path: 3 searches
+        // of 1000 playouts, each from the root and the nodes below it.
+        assert!(agent.policy.reads > 6000, "{}", agent.policy.reads);
     }
     // Perfect play from the empty board is a draw: RAVE against RAVE,
     // each side searching 2000 playouts, never loses a game.

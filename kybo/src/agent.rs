@@ -10,6 +10,8 @@ use crate::Position;
 const RAVE_K: f64 = 300.0;
 /// The UCT exploration constant beside RAVE, which explores by itself.
 const RAVE_EXPLORATION: f64 = 0.1;
+/// What a draw costs the agent ([`RulesPolicy::contempt`]).
+const CONTEMPT: f64 = 0.1;
 
 /// The game's computer opponent: Monte Carlo tree search whose tree knows
 /// what the rules make plain ([`RulesPolicy`]): it makes KYBO when one
@@ -49,6 +51,7 @@ impl Agent {
                 RulesPolicy {
                     uniform: true,
                     draw_slope: 0.0,
+                    contempt: CONTEMPT,
                     ..RulesPolicy::default()
                 },
                 seed,

@@ -157,6 +157,11 @@ pub struct RulesPolicy {
     /// The reward a row of reach is worth in a playout that ends
     /// without KYBO (0: such a playout is a plain draw, ½).
     pub draw_slope: f64,
+    /// How much less than ½ a playout that ends without KYBO is worth to
+    /// the side the [`Agent`](crate::Agent)'s search plays for (and more to
+    /// its opponent): above 0, the search prefers chances to win to a safe
+    /// draw.
+    pub contempt: f64,
     /// Whether the search looks one placement further at its root where
     /// nothing threatens ([`Policy::prune`]).
     pub lookahead: bool,
@@ -169,14 +174,14 @@ pub struct RulesPolicy {
     /// The root of the search under way (the [`Agent`](crate::Agent) sets
     /// it): looking further at every node cost more playouts than it saved.
     pub(crate) root: Option<Position>,
-    /// The squares where each colour put a cube between the root and the
-    /// end of the last playout, for RAVE ([`Policy::made`]).
+    /// The squares where each colour put a cube between the two positions
+    /// RAVE last read ([`Policy::read_playout`]).
     pub(crate) made: [u64; 2],
 }
 
 impl Default for RulesPolicy {
     /// Connecting moves three times in four, no blocking in playouts (the
-    /// tree blocks), a draw slope of 0.02, lookahead at the root. Measured
+    /// tree blocks), a draw slope of 0.02, no contempt, lookahead at the root. Measured
     /// against uniform MCTS at 20 ms a move with playouts to the end (30 to
     /// 60 games each, a noisy shared machine): blocking playouts scored 18 %,
     /// connecting always 68 %, nine in ten 75 %, three in four 78 %; the draw
@@ -186,6 +191,7 @@ impl Default for RulesPolicy {
             connect: 0.75,
             block: false,
             draw_slope: 0.02,
+            contempt: 0.0,
             lookahead: true,
             uniform: false,
             root: None,
@@ -243,7 +249,8 @@ impl Policy<Position> for RulesPolicy {
     /// A KYBO is a win (1); a playout that ends without one is graded by
     /// how far each colour's networks reach from an edge towards the
     /// opposite one (0 to 7 rows or files): ½ plus [`draw_slope`](RulesPolicy::draw_slope)
-    /// a row of difference, for White.
+    /// a row of difference, for White, less [`contempt`](RulesPolicy::contempt)
+    /// for the side the search plays for.
     fn playout_reward(
         &mut self,
         game: &mut Position,
@@ -253,17 +260,24 @@ impl Policy<Position> for RulesPolicy {
         if let Some(winner) = self.playout(game, rng, max_plies) {
             return Some((winner, 1.0));
         }
-        if self.draw_slope == 0.0 {
-            return None;
+        let mut white = 0.5;
+        if self.draw_slope != 0.0 {
+            let lead = f64::from(reach(game, Color::White)) - f64::from(reach(game, Color::Black));
+            white += self.draw_slope * lead;
         }
-        let lead = f64::from(reach(game, Color::White)) - f64::from(reach(game, Color::Black));
-        Some((Color::White, (0.5 + self.draw_slope * lead).clamp(0.0, 1.0)))
+        // Contempt: a draw is worth less to the side the search plays for.
+        match self.root.map(|root| root.turn()) {
+            Some(Color::White) => white -= self.contempt,
+            Some(Color::Black) => white += self.contempt,
+            None => {}
+        }
+        (white != 0.5).then_some((Color::White, white.clamp(0.0, 1.0)))
     }
 
     /// A placement counts as made by a colour when the end has a cube of
-    /// that colour on its square, at any level, that the root did not have.
-    fn read_playout(&mut self, root: &Position, end: &Position) -> bool {
-        for (made, (was, is)) in self.made.iter_mut().zip(root.cubes.iter().zip(&end.cubes)) {
+    /// that colour on its square, at any level, that `from` did not have.
+    fn read_playout(&mut self, from: &Position, end: &Position) -> bool {
+        for (made, (was, is)) in self.made.iter_mut().zip(from.cubes.iter().zip(&end.cubes)) {
             *made = (0..4).fold(0, |m, l| m | (is[l] & !was[l]));
         }
         true
@@ -344,6 +358,60 @@ mod tests {
             seen_wins > 100,
             "only {seen_wins} positions with a winning square"
         );
+    }
+
+    // KY-3, KY-4: RAVE counts a placement as made by a colour when the end
+    // holds a new cube of that colour on its square, at any level: here
+    // White's D4 (level 1) and E4 on top of Black's E4; Black's E5 and D5.
+    #[test]
+    fn rave_reads_the_squares_each_colour_filled() {
+        use board_core::Square::*;
+        let mut policy = RulesPolicy::default();
+        let mut from = Position::default();
+        for square in [D4, E4] {
+            from.play(Move::new(square)).unwrap();
+        }
+        let mut end = from;
+        for square in [E4, E5, C4, D5] {
+            end.play(Move::new(square)).unwrap();
+        }
+        assert!(policy.read_playout(&from, &end));
+        let made = |color, square| policy.made(color, Move::new(square));
+        assert!(made(Color::White, E4) && made(Color::White, C4));
+        assert!(made(Color::Black, E5) && made(Color::Black, D5));
+        // Cubes already there at `from` were not made after it.
+        assert!(!made(Color::White, D4) && !made(Color::Black, E4));
+        assert!(!made(Color::Black, C4) && !made(Color::White, E5));
+        assert_eq!(
+            (policy.made[0].count_ones(), policy.made[1].count_ones()),
+            (2, 2)
+        );
+    }
+
+    // KY-9: with contempt, a playout that ends without KYBO is worth less
+    // than ½ to the side the search plays for, and more to its opponent.
+    #[test]
+    fn ky9_contempt_grades_a_draw_against_the_searching_side() {
+        let mut policy = RulesPolicy {
+            draw_slope: 0.0,
+            contempt: 0.1,
+            ..RulesPolicy::default()
+        };
+        let pos = Position::default();
+        let grade = |policy: &mut RulesPolicy| {
+            let mut cut = pos;
+            policy.playout_reward(&mut cut, &mut Rng::new(1), 0)
+        };
+        assert_eq!(grade(&mut policy), None, "no search under way");
+        policy.root = Some(pos);
+        let (player, reward) = grade(&mut policy).unwrap();
+        assert_eq!(player, Color::White);
+        assert!((reward - 0.4).abs() < 1e-12, "{reward}");
+        let mut black = pos;
+        black.play(Move::new(board_core::Square::D4)).unwrap();
+        policy.root = Some(black);
+        let (_, reward) = grade(&mut policy).unwrap();
+        assert!((reward - 0.6).abs() < 1e-12, "{reward}");
     }
 
     // KY-7, KY-8: White's column D1–D7 touches rank 1 and reaches rank 7,
