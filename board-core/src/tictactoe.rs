@@ -368,9 +368,7 @@ struct Keep {
 
 impl crate::Policy<TicTacToe> for Keep {
     fn playout(&mut self, game: &mut TicTacToe, rng: &mut Rng, max_plies: usize) -> Option<Color> {
-        random_playout(game, rng, max_plies)
-            .outcome
-            .and_then(|o| o.winner())
+        crate::Uniform.playout(game, rng, max_plies)
     }
 
     fn playout_reward(
@@ -442,7 +440,7 @@ fn mcts_credits_a_graded_reward_to_each_mover() {
 }
 
 /// Uniformly random playouts that tell RAVE which squares each side marked
-/// between the root and the end, and count the playouts read.
+/// between a node and the end, and count the positions read.
 #[derive(Default)]
 struct Marks {
     made: [[bool; 9]; 2],
@@ -451,9 +449,7 @@ struct Marks {
 
 impl crate::Policy<TicTacToe> for Marks {
     fn playout(&mut self, game: &mut TicTacToe, rng: &mut Rng, max_plies: usize) -> Option<Color> {
-        random_playout(game, rng, max_plies)
-            .outcome
-            .and_then(|o| o.winner())
+        crate::Uniform.playout(game, rng, max_plies)
     }
 
     fn read_playout(&mut self, from: &TicTacToe, end: &TicTacToe) -> bool {
