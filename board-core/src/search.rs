@@ -42,7 +42,9 @@ pub trait Policy<G: Game>: Send {
     /// were made from `from`, the position of a node on the search's path,
     /// to `end`, where the playout finished (in the tree's descent and in
     /// the playout), for [`made`](Policy::made) to answer. Returns whether
-    /// it could; the default cannot, and the search then runs without RAVE.
+    /// it could; the default cannot, and then no move gathers
+    /// all-moves-as-first statistics (with [`Mcts::rave`] above 0 the
+    /// search still selects by RAVE's rule, on the moves' own means alone).
     fn read_playout(&mut self, from: &G, end: &G) -> bool {
         let _ = (from, end);
         false
@@ -210,11 +212,11 @@ impl<P> Mcts<P> {
         let mut nodes: Vec<Node<G>> = vec![Node::new(game, None, u32::MAX, root_moves)];
         let mut playouts = 0;
         let mut path: Vec<G> = Vec::new();
+        let rave = self.rave > 0.0;
         while playouts == 0 || !timer.is_out(playouts) {
             playouts += 1;
             let mut state = game.clone();
             let mut at = 0;
-            let rave = self.rave > 0.0;
             // With RAVE, the position at each node of the path, to read
             // which moves the playout made after it.
             path.clear();
@@ -287,32 +289,32 @@ impl<P> Mcts<P> {
         if node.edges.is_empty() {
             return None;
         }
-        let log_n = f64::from(node.visits.max(1)).ln();
-        if self.rave <= 0.0 {
-            if node.tried < node.edges.len() {
-                return Some(node.tried + self.rng.below(node.edges.len() - node.tried));
-            }
-            let value = |e: &Edge<G::Move>| {
-                let child = &nodes[e.child as usize];
-                uct(child.reward, child.visits, log_n, self.exploration)
-            };
-            return (0..node.edges.len())
-                .max_by(|&a, &b| value(&node.edges[a]).total_cmp(&value(&node.edges[b])));
+        let rave = self.rave > 0.0;
+        if !rave && node.tried < node.edges.len() {
+            return Some(node.tried + self.rng.below(node.edges.len() - node.tried));
         }
+        let log_n = f64::from(node.visits.max(1)).ln();
         let value = |e: &Edge<G::Move>| {
             let (reward, visits) = match e.child {
+                // (Only with RAVE: without, every move is tried by now.)
                 UNTRIED => (0.0, 0),
                 c => (nodes[c as usize].reward, nodes[c as usize].visits),
             };
-            rave_value(
-                reward,
-                visits,
-                f64::from(e.amaf_reward),
-                e.amaf_visits,
-                self.rave,
-                log_n,
-                self.exploration,
-            )
+            if rave {
+                let amaf = f64::from(e.amaf_reward);
+                let k = self.rave;
+                rave_value(
+                    reward,
+                    visits,
+                    amaf,
+                    e.amaf_visits,
+                    k,
+                    log_n,
+                    self.exploration,
+                )
+            } else {
+                uct(reward, visits, log_n, self.exploration)
+            }
         };
         (0..node.edges.len())
             .max_by(|&a, &b| value(&node.edges[a]).total_cmp(&value(&node.edges[b])))
