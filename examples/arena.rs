@@ -25,6 +25,7 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 use board_core::{excerpt, Agent, Budget, Game, Mcts, MoveList, Policy, Rng};
+use board_games::baseline::list_playout;
 use board_games::cli;
 use board_games::games::{Chess3d, EchecOCube, Kybo};
 use board_games::{Kit, MatchKit};
@@ -100,21 +101,15 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
     Ok(o)
 }
 
-/// Uniformly random playouts that draw every move from the move list: the
-/// `mcts-list` agent's.
+/// Uniformly random playouts that draw every move from the move list
+/// ([`list_playout`]): the `mcts-list` agent's.
 struct ListUniform;
 
 impl<G: Game> Policy<G> for ListUniform {
     fn playout(&mut self, game: &mut G, rng: &mut Rng, max_plies: usize) -> Option<G::Player> {
-        let mut moves = MoveList::new();
-        for _ in 0..max_plies {
-            game.generate_moves(&mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            game.play_unchecked(moves[rng.below(moves.len())]);
-        }
-        game.outcome().and_then(|o| o.winner())
+        list_playout(game, rng, max_plies, &mut MoveList::new())
+            .outcome
+            .and_then(|o| o.winner())
     }
 }
 

@@ -1,5 +1,6 @@
 //! The move-list playout that the games' list-free samplers are measured
-//! against (by the benches and the `playout` example's `--list`).
+//! against (by the benches and the `playout` example's `--list`), and that
+//! the `arena` example's `mcts-list` agent plays.
 
 use board_core::{Game, MoveList, Playout, Rng};
 
