@@ -112,49 +112,99 @@ pub struct Mcts<P = Uniform> {
     rng: Rng,
 }
 
-/// A move of a node: the child it leads to, once tried, and its
-/// all-moves-as-first statistics.
+/// A move of a node: the child it leads to, once tried, the playouts
+/// through it (kept here rather than in the child, so that selection reads
+/// one array) and its all-moves-as-first statistics.
 struct Edge<M> {
     mv: M,
     child: u32,
+    visits: u32,
     amaf_visits: u32,
     amaf_reward: f32,
+    /// The rewards of the playouts through it, for the node's player.
+    reward: f64,
+    /// What selection needs of `visits`, worked out once a visit instead
+    /// of once a selection: the mean reward (0 unvisited), `1/√n` (an
+    /// unvisited move counts as visited once) and RAVE's `β = √(k / (3n + k))`.
+    mean: f64,
+    inv_sqrt: f64,
+    beta: f64,
+}
+
+impl<M> Edge<M> {
+    fn new(mv: M) -> Self {
+        Edge {
+            mv,
+            child: UNTRIED,
+            visits: 0,
+            amaf_visits: 0,
+            amaf_reward: 0.0,
+            reward: 0.0,
+            mean: 0.0,
+            inv_sqrt: 1.0,
+            beta: 1.0,
+        }
+    }
+
+    /// Counts a playout through the move, with reward `r`, under RAVE's `k`.
+    fn visit(&mut self, r: f64, k: f64) {
+        self.visits += 1;
+        self.reward += r;
+        let n = f64::from(self.visits);
+        self.mean = self.reward / n;
+        self.inv_sqrt = n.sqrt().recip();
+        self.beta = (k / (3.0 * n + k)).sqrt();
+    }
+
+    /// The UCT value under a parent whose visit count has natural log
+    /// `ln N`, given as `sqrt_log = √(ln N)`: the mean reward plus
+    /// `exploration · √(ln N / n)`.
+    fn uct(&self, sqrt_log: f64, exploration: f64) -> f64 {
+        self.mean + exploration * sqrt_log * self.inv_sqrt
+    }
+
+    /// The RAVE value: the mean blended with the all-moves-as-first mean,
+    /// weight β on the latter (so the latter alone before any visit), plus
+    /// the exploration term of [`uct`](Edge::uct). A move with neither kind
+    /// of playout comes first (infinite value).
+    fn rave(&self, sqrt_log: f64, exploration: f64) -> f64 {
+        let mean = if self.amaf_visits == 0 {
+            if self.visits == 0 {
+                return f64::INFINITY;
+            }
+            self.mean
+        } else {
+            let amaf = f64::from(self.amaf_reward) / f64::from(self.amaf_visits);
+            (1.0 - self.beta) * self.mean + self.beta * amaf
+        };
+        mean + exploration * sqrt_log * self.inv_sqrt
+    }
 }
 
 /// `Edge::child` of a move not tried yet.
 const UNTRIED: u32 = u32::MAX;
 
 struct Node<G: Game> {
-    /// Who made the move into this node.
-    mover: Option<G::Player>,
     /// Who moves from this node: the mover of its edges.
     turn: G::Player,
+    /// The node it was reached from and the index of the edge there.
     parent: u32,
+    parent_edge: u32,
     /// The moves considered here: the tried ones first (`..tried`).
     edges: Vec<Edge<G::Move>>,
     tried: usize,
     visits: u32,
-    reward: f64,
 }
 
 impl<G: Game> Node<G> {
-    fn new(state: &G, mover: Option<G::Player>, parent: u32, moves: MoveList<G::Move>) -> Self {
+    fn new(state: &G, parent: u32, parent_edge: u32, moves: MoveList<G::Move>) -> Self {
         Node {
-            mover,
             turn: state.turn(),
             parent,
-            edges: moves
-                .iter()
-                .map(|&mv| Edge {
-                    mv,
-                    child: UNTRIED,
-                    amaf_visits: 0,
-                    amaf_reward: 0.0,
-                })
-                .collect(),
+            parent_edge,
+            edges: moves.iter().map(|&mv| Edge::new(mv)).collect(),
             tried: 0,
             visits: 0,
-            reward: 0.0,
         }
     }
 }
@@ -209,7 +259,7 @@ impl<P> Mcts<P> {
         if root_moves.len() <= 1 {
             return root_moves.first().copied();
         }
-        let mut nodes: Vec<Node<G>> = vec![Node::new(game, None, u32::MAX, root_moves)];
+        let mut nodes: Vec<Node<G>> = vec![Node::new(game, u32::MAX, u32::MAX, root_moves)];
         let mut playouts = 0;
         let mut path: Vec<G> = Vec::new();
         let rave = self.rave > 0.0;
@@ -241,11 +291,10 @@ impl<P> Mcts<P> {
                 node.edges.swap(e, node.tried);
                 let e = node.tried;
                 node.tried += 1;
-                let mover = Some(node.turn);
                 let mut moves = MoveList::new();
                 self.legal_for_search(&state, &mut moves);
                 let index = u32::try_from(nodes.len()).expect("fewer than 2^32 nodes");
-                nodes.push(Node::new(&state, mover, at as u32, moves));
+                nodes.push(Node::new(&state, at as u32, e as u32, moves));
                 nodes[at].edges[e].child = index;
                 at = index as usize;
                 break;
@@ -255,13 +304,18 @@ impl<P> Mcts<P> {
                 .policy
                 .playout_reward(&mut state, &mut self.rng, self.max_plies);
             while at != u32::MAX as usize {
+                let (parent, parent_edge) = (nodes[at].parent, nodes[at].parent_edge);
+                if parent != u32::MAX {
+                    let parent = &mut nodes[parent as usize];
+                    let r = reward(graded, parent.turn);
+                    parent.edges[parent_edge as usize].visit(r, self.rave);
+                }
                 let node = &mut nodes[at];
                 node.visits += 1;
-                node.reward += reward(graded, node.mover);
                 let from = path.pop();
                 if from.is_some_and(|from| self.policy.read_playout(&from, &state)) {
                     let turn = node.turn;
-                    let r = reward(graded, Some(turn)) as f32;
+                    let r = reward(graded, turn) as f32;
                     for edge in &mut node.edges {
                         if self.policy.made(turn, edge.mv) {
                             edge.amaf_visits += 1;
@@ -269,13 +323,13 @@ impl<P> Mcts<P> {
                         }
                     }
                 }
-                at = node.parent as usize;
+                at = parent as usize;
             }
         }
         let root = &nodes[0];
         root.edges[..root.tried]
             .iter()
-            .max_by_key(|e| nodes[e.child as usize].visits)
+            .max_by_key(|e| e.visits)
             .map(|e| e.mv)
     }
 
@@ -293,31 +347,26 @@ impl<P> Mcts<P> {
         if !rave && node.tried < node.edges.len() {
             return Some(node.tried + self.rng.below(node.edges.len() - node.tried));
         }
-        let log_n = f64::from(node.visits.max(1)).ln();
+        let sqrt_log = f64::from(node.visits.max(1)).ln().sqrt();
+        let c = self.exploration;
+        // (An untried move has no visits: only with RAVE, since without it
+        // every move is tried by now.)
         let value = |e: &Edge<G::Move>| {
-            let (reward, visits) = match e.child {
-                // (Only with RAVE: without, every move is tried by now.)
-                UNTRIED => (0.0, 0),
-                c => (nodes[c as usize].reward, nodes[c as usize].visits),
-            };
             if rave {
-                let amaf = f64::from(e.amaf_reward);
-                let k = self.rave;
-                rave_value(
-                    reward,
-                    visits,
-                    amaf,
-                    e.amaf_visits,
-                    k,
-                    log_n,
-                    self.exploration,
-                )
+                e.rave(sqrt_log, c)
             } else {
-                uct(reward, visits, log_n, self.exploration)
+                e.uct(sqrt_log, c)
             }
         };
-        (0..node.edges.len())
-            .max_by(|&a, &b| value(&node.edges[a]).total_cmp(&value(&node.edges[b])))
+        // The last of the best values, each computed once.
+        let mut best = (f64::NEG_INFINITY, 0);
+        for (i, e) in node.edges.iter().enumerate() {
+            let v = value(e);
+            if v.total_cmp(&best.0).is_ge() {
+                best = (v, i);
+            }
+        }
+        Some(best.1)
     }
 
     /// The moves the search considers in `game`: the legal moves, as the
@@ -342,82 +391,51 @@ impl<G: Game, P: Policy<G>> Agent<G> for Mcts<P> {
     }
 }
 
-/// A finished playout's reward for the player who moved into a node, from
-/// the reward `r` of one player: `r` for that player, `1 − r` for the other,
-/// ½ for a draw, a cut playout, or the root (no mover). A plain win is
-/// `(winner, 1.0)`: 1 for a win, 0 for a loss.
-fn reward<P: PartialEq>(graded: Option<(P, f64)>, mover: Option<P>) -> f64 {
-    match (graded, mover) {
-        (Some((p, r)), Some(m)) if p == m => r,
-        (Some((_, r)), Some(_)) => 1.0 - r,
-        _ => 0.5,
+/// A finished playout's reward for `player` (who made a move), from the
+/// reward `r` of one player: `r` for that player, `1 − r` for the other, ½
+/// for a draw or a cut playout. A plain win is `(winner, 1.0)`: 1 for a
+/// win, 0 for a loss.
+fn reward<P: PartialEq>(graded: Option<(P, f64)>, player: P) -> f64 {
+    match graded {
+        Some((p, r)) if p == player => r,
+        Some((_, r)) => 1.0 - r,
+        None => 0.5,
     }
-}
-
-/// The UCT value of a child with total `reward` over `visits`, under a parent
-/// whose visit count has natural log `log_parent`: mean reward plus
-/// `exploration · √(ln N / n)`. An unvisited child counts as visited once.
-fn uct(reward: f64, visits: u32, log_parent: f64, exploration: f64) -> f64 {
-    let visits = f64::from(visits.max(1));
-    reward / visits + exploration * (log_parent / visits).sqrt()
-}
-
-/// The RAVE value of a move with `visits` playouts through it (total
-/// `reward`) and `amaf_visits` playouts in which its player made it later on
-/// (total `amaf_reward`), under a parent whose visit count has natural log
-/// `log_parent`: the two means blended with weight `β = √(k / (3n + k))` on
-/// the all-moves-as-first one, plus `exploration · √(ln N / n)`. A move with
-/// neither kind of playout is tried first (infinite value).
-fn rave_value(
-    reward: f64,
-    visits: u32,
-    amaf_reward: f64,
-    amaf_visits: u32,
-    k: f64,
-    log_parent: f64,
-    exploration: f64,
-) -> f64 {
-    if visits == 0 && amaf_visits == 0 {
-        return f64::INFINITY;
-    }
-    let n = f64::from(visits);
-    let mean = if amaf_visits == 0 {
-        reward / n
-    } else {
-        let beta = (k / (3.0 * n + k)).sqrt();
-        let amaf = amaf_reward / f64::from(amaf_visits);
-        if visits == 0 {
-            amaf
-        } else {
-            (1.0 - beta) * (reward / n) + beta * amaf
-        }
-    };
-    mean + exploration * (log_parent / n.max(1.0)).sqrt()
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{rave_value, reward, uct};
+    use super::{reward, Edge};
 
     #[test]
     fn reward_scores_win_loss_and_draw_for_the_mover() {
-        assert_eq!(reward(Some((1, 1.0)), Some(1)), 1.0);
-        assert_eq!(reward(Some((2, 1.0)), Some(1)), 0.0);
-        assert_eq!(reward(None, Some(1)), 0.5);
-        assert_eq!(reward(Some((1, 1.0)), None), 0.5);
+        assert_eq!(reward(Some((1, 1.0)), 1), 1.0);
+        assert_eq!(reward(Some((2, 1.0)), 1), 0.0);
+        assert_eq!(reward(None, 1), 0.5);
         // A graded result: 0.8 for player 1 is 0.2 for player 2.
-        assert_eq!(reward(Some((1, 0.8)), Some(1)), 0.8);
-        assert!((reward(Some((1, 0.8)), Some(2)) - 0.2).abs() < 1e-12);
+        assert_eq!(reward(Some((1, 0.8)), 1), 0.8);
+        assert!((reward(Some((1, 0.8)), 2) - 0.2).abs() < 1e-12);
+    }
+
+    /// An edge after `visits` playouts of total `reward` and `amaf_visits`
+    /// all-moves-as-first ones of total `amaf_reward`, under RAVE's `k`.
+    fn edge(reward: f64, visits: u32, amaf_reward: f32, amaf_visits: u32, k: f64) -> Edge<()> {
+        let mut e = Edge::new(());
+        for _ in 0..visits {
+            e.visit(reward / f64::from(visits), k);
+        }
+        (e.amaf_reward, e.amaf_visits) = (amaf_reward, amaf_visits);
+        e
     }
 
     #[test]
     fn uct_is_mean_reward_plus_scaled_exploration() {
         // 3 wins in 4 visits under a parent visited e² times, c = 2:
         // 3/4 + 2·√(2/4) = 0.75 + √2.
-        let value = uct(3.0, 4, 2.0, 2.0);
+        let value = edge(3.0, 4, 0.0, 0, 0.0).uct(2f64.sqrt(), 2.0);
         assert!((value - (0.75 + std::f64::consts::SQRT_2)).abs() < 1e-12);
-        // An unvisited child is valued as if visited once.
-        assert_eq!(uct(0.0, 0, 4.0, 1.0), 2.0);
+        // An unvisited child is valued as if visited once: 0 + 1·√4.
+        assert_eq!(edge(0.0, 0, 0.0, 0, 0.0).uct(2.0, 1.0), 2.0);
     }
 
     #[test]
@@ -427,16 +445,19 @@ mod tests {
         // plus 0.5·√(ln N / 100) with ln N = 4.
         let beta = 0.5f64.sqrt();
         let want = (1.0 - beta) * 0.4 + beta * 0.7 + 0.5 * (4.0f64 / 100.0).sqrt();
-        let value = rave_value(40.0, 100, 700.0, 1000, 300.0, 4.0, 0.5);
-        assert!((value - want).abs() < 1e-12, "{value} {want}");
+        let value = edge(40.0, 100, 700.0, 1000, 300.0).rave(2.0, 0.5);
+        assert!((value - want).abs() < 1e-9, "{value} {want}");
         // Untried: its AMAF mean alone, explored as if visited once.
-        let value = rave_value(0.0, 0, 3.0, 4, 300.0, 1.0, 0.5);
+        let value = edge(0.0, 0, 3.0, 4, 300.0).rave(1.0, 0.5);
         assert!((value - (0.75 + 0.5)).abs() < 1e-12, "{value}");
         // No AMAF playout yet: the plain mean; nothing at all: first.
-        assert!((rave_value(1.0, 2, 0.0, 0, 300.0, 0.0, 0.5) - 0.5).abs() < 1e-12);
-        assert_eq!(rave_value(0.0, 0, 0.0, 0, 300.0, 2.0, 0.5), f64::INFINITY);
+        assert!((edge(1.0, 2, 0.0, 0, 300.0).rave(0.0, 0.5) - 0.5).abs() < 1e-12);
+        assert_eq!(
+            edge(0.0, 0, 0.0, 0, 300.0).rave(2f64.sqrt(), 0.5),
+            f64::INFINITY
+        );
         // Many visits: the move's own mean takes over (β → 0).
-        let value = rave_value(2e6, 1e7 as u32, 9e6, 1e7 as u32, 1.0, 0.0, 0.0);
-        assert!((value - 0.2).abs() < 1e-3, "{value}");
+        let value = edge(2e4, 100_000, 9e4, 100_000, 1.0).rave(0.0, 0.0);
+        assert!((value - 0.2).abs() < 1e-2, "{value}");
     }
 }
