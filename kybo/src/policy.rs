@@ -113,6 +113,28 @@ fn connecting(pos: &Position, color: Color) -> u64 {
     near
 }
 
+/// Whether the player to move in `pos` has a placement after which they
+/// threaten KYBO on two squares and the other player cannot make KYBO at
+/// once: one cube blocks one square, so the other player loses (KY-8).
+fn double_threat_reply(pos: &Position) -> bool {
+    let me = pos.turn();
+    let mut squares = pos.legal_squares().0;
+    while squares != 0 {
+        let square = board_core::Square::from_index(squares.trailing_zeros() as usize)
+            .unwrap_or(board_core::Square::A1);
+        squares &= squares - 1;
+        let mut next = *pos;
+        next.play_unchecked(Move::new(square));
+        if !next.is_over()
+            && kybo_squares(&next, me).count() >= 2
+            && kybo_squares(&next, !me).is_empty()
+        {
+            return true;
+        }
+    }
+    false
+}
+
 /// A square of `bits` (not empty) drawn uniformly at random.
 fn pick(bits: u64, rng: &mut Rng) -> Move {
     let mut b = bits;
@@ -137,7 +159,9 @@ fn pick(bits: u64, rng: &mut Rng) -> Move {
 /// the threats are (no other placement stops them); otherwise, with
 /// [`lookahead`](RulesPolicy::lookahead) and at the root of the agent's
 /// search, the placements that threaten KYBO on two squares at once if there
-/// are any, else those after which the opponent cannot make KYBO at once.
+/// are any, else those after which the opponent cannot make KYBO at once
+/// and has no reply that threatens it on two squares (a lost game), else
+/// those after which the opponent cannot make KYBO at once.
 ///
 /// ```
 /// use board_core::{Policy, Rng};
@@ -162,8 +186,8 @@ pub struct RulesPolicy {
     /// its opponent): above 0, the search prefers chances to win to a safe
     /// draw.
     pub contempt: f64,
-    /// Whether the search looks one placement further at its root where
-    /// nothing threatens ([`Policy::prune`]).
+    /// Whether the search looks one and two placements further at its root
+    /// where nothing threatens ([`Policy::prune`]).
     pub lookahead: bool,
     /// Whether playouts are uniformly random moves to the end, played by
     /// the fast loop ([`Position::play_random`]: networks in a union-find
@@ -312,8 +336,11 @@ impl Policy<Position> for RulesPolicy {
         // One move further: leave out the placements after which the
         // opponent makes KYBO at once (a cube that lets theirs climb on it);
         // if some placements threaten KYBO on two squares, which one cube
-        // cannot both take, keep only those.
+        // cannot both take, keep only those. Two moves further: of the
+        // others, prefer those after which no reply of the opponent's
+        // threatens KYBO twice over.
         let mut safe = MoveList::new();
+        let mut sound = MoveList::new();
         let mut double = MoveList::new();
         for &mv in moves.iter() {
             let mut next = *game;
@@ -325,9 +352,14 @@ impl Policy<Position> for RulesPolicy {
             if kybo_squares(&next, me).count() >= 2 {
                 double.push(mv);
             }
+            if double.is_empty() && !double_threat_reply(&next) {
+                sound.push(mv);
+            }
         }
         if !double.is_empty() {
             *moves = double;
+        } else if !sound.is_empty() {
+            *moves = sound;
         } else if !safe.is_empty() {
             *moves = safe;
         }
@@ -358,6 +390,34 @@ mod tests {
             seen_wins > 100,
             "only {seen_wins} positions with a winning square"
         );
+    }
+
+    // KY-8: `double_threat_reply` agrees with the crate's square-by-square
+    // `winning_squares` (one cube blocks one square: two threats and no win
+    // for the other side lose), in every position of many random games,
+    // and such replies do occur.
+    #[test]
+    fn ky8_double_threat_reply_agrees_with_winning_squares() {
+        let mut found = 0;
+        for seed in 0..40 {
+            let mut pos = Position::default();
+            let mut rng = Rng::new(seed);
+            while let Some(mv) = pos.random_move(&mut rng) {
+                let brute = pos.legal_squares().iter().any(|square| {
+                    let mut next = pos;
+                    next.play_unchecked(Move::new(square));
+                    let mut mover = next;
+                    mover.to_move = !next.to_move;
+                    !next.is_over()
+                        && mover.winning_squares().count() >= 2
+                        && next.winning_squares().is_empty()
+                });
+                assert_eq!(double_threat_reply(&pos), brute, "{pos:?}");
+                found += usize::from(brute);
+                pos.play_unchecked(mv);
+            }
+        }
+        assert!(found > 20, "only {found} positions with a double threat");
     }
 
     // KY-3, KY-4: RAVE counts a placement as made by a colour when the end
