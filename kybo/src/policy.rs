@@ -373,19 +373,27 @@ mod tests {
     // KY-8: the one-flood-per-edge KYBO squares agree with the crate's
     // square-by-square `winning_squares` for the player to move, in every
     // position of many random games.
-    #[test]
-    fn ky8_kybo_squares_agree_with_winning_squares() {
-        let mut seen_wins = 0;
-        for seed in 0..300 {
+    /// Calls `f` on every position of the random games of `seeds` but
+    /// their last.
+    fn each_position(seeds: std::ops::Range<u64>, mut f: impl FnMut(&Position)) {
+        for seed in seeds {
             let mut pos = Position::default();
             let mut rng = Rng::new(seed);
             while let Some(mv) = pos.random_move(&mut rng) {
-                let fast = kybo_squares(&pos, pos.turn());
-                assert_eq!(fast, pos.winning_squares(), "{pos:?}");
-                seen_wins += usize::from(!fast.is_empty());
+                f(&pos);
                 pos.play_unchecked(mv);
             }
         }
+    }
+
+    #[test]
+    fn ky8_kybo_squares_agree_with_winning_squares() {
+        let mut seen_wins = 0;
+        each_position(0..300, |pos| {
+            let fast = kybo_squares(pos, pos.turn());
+            assert_eq!(fast, pos.winning_squares(), "{pos:?}");
+            seen_wins += usize::from(!fast.is_empty());
+        });
         assert!(
             seen_wins > 100,
             "only {seen_wins} positions with a winning square"
@@ -399,24 +407,19 @@ mod tests {
     #[test]
     fn ky8_double_threat_reply_agrees_with_winning_squares() {
         let mut found = 0;
-        for seed in 0..40 {
-            let mut pos = Position::default();
-            let mut rng = Rng::new(seed);
-            while let Some(mv) = pos.random_move(&mut rng) {
-                let brute = pos.legal_squares().iter().any(|square| {
-                    let mut next = pos;
-                    next.play_unchecked(Move::new(square));
-                    let mut mover = next;
-                    mover.to_move = !next.to_move;
-                    !next.is_over()
-                        && mover.winning_squares().count() >= 2
-                        && next.winning_squares().is_empty()
-                });
-                assert_eq!(double_threat_reply(&pos), brute, "{pos:?}");
-                found += usize::from(brute);
-                pos.play_unchecked(mv);
-            }
-        }
+        each_position(0..40, |pos| {
+            let brute = pos.legal_squares().iter().any(|square| {
+                let mut next = *pos;
+                next.play_unchecked(Move::new(square));
+                let mut mover = next;
+                mover.to_move = !next.to_move;
+                !next.is_over()
+                    && mover.winning_squares().count() >= 2
+                    && next.winning_squares().is_empty()
+            });
+            assert_eq!(double_threat_reply(pos), brute, "{pos:?}");
+            found += usize::from(brute);
+        });
         assert!(found > 20, "only {found} positions with a double threat");
     }
 
