@@ -29,12 +29,18 @@ use crate::position::{Kind, Player, Position};
 /// In the search tree ([`Policy::prune`]) a pending claim is the only move
 /// considered (claiming costs nothing); where a placement closes a live
 /// square, only the announced closings are (the closer plays again, so a
-/// quiet placement can still follow); elsewhere the
+/// quiet placement can still follow), and, with
+/// [`decline`](RulesPolicy::decline), a closing unannounced too where it
+/// ends the run (nothing closes after it) and every placement after it
+/// hands the opponent a square: leaving the points to be claimed makes the
+/// opponent place next, as declining the last boxes of a chain does in
+/// Dots and Boxes; elsewhere the
 /// placements that hand over nothing if there are any, else the
 /// [`width`](RulesPolicy::width) placements that let the opponent's greedy
-/// run of closings take the fewest points. So the search never closes unannounced and never places a
-/// red (EOC-10): against today's uniform search, keeping the unannounced
-/// closings and the reds in the tree only spread its playouts thinner.
+/// run of closings take the fewest points. So the search never places a
+/// red (EOC-10), nor closes unannounced anywhere else: against uniform
+/// search, keeping every unannounced closing and the reds in the tree only
+/// spread its playouts thinner.
 ///
 /// ```
 /// use board_core::{Policy, Rng};
@@ -57,15 +63,21 @@ pub struct RulesPolicy {
     /// The margin of final counts (EOC-19) at which a playout's win counts
     /// in full; narrower wins count from ¾ up.
     pub margin: u32,
+    /// Whether the search also weighs closing unannounced where a closing
+    /// ends the run and every placement after it hands over a square
+    /// (EOC-17: the opponent claims, then must place).
+    pub decline: bool,
 }
 
 impl Default for RulesPolicy {
-    /// Eight tries, a width of eight, a full margin of 100.
+    /// Eight tries, a width of eight, a full margin of 100, declining
+    /// weighed.
     fn default() -> RulesPolicy {
         RulesPolicy {
             tries: 8,
             width: 8,
             margin: 100,
+            decline: true,
         }
     }
 }
@@ -124,6 +136,22 @@ fn after(pos: &Position, kind: Kind, segment: Segment) -> (Position, u32) {
         handed_over(&next)
     };
     (next, given)
+}
+
+/// Whether closing with `kind` in `segment` (announced) ends the run: the
+/// closer plays again, nothing closes then, and every placement hands the
+/// opponent a square to close (EOC-16, EOC-18).
+fn ends_the_run(pos: &Position, kind: Kind, segment: Segment) -> bool {
+    let mut next = *pos;
+    next.play_unchecked(Move::announce(kind, segment));
+    if next.turn() != pos.turn() || closers(&next).any() {
+        return false;
+    }
+    let all = next.placements();
+    let total = count(&all);
+    total > 0
+        && (0..total)
+            .all(|n| nth(&all, n).is_none_or(|(kind, segment)| after(&next, kind, segment).1 > 0))
 }
 
 impl RulesPolicy {
@@ -237,7 +265,7 @@ impl Policy<Position> for RulesPolicy {
             moves.retain(|mv| *mv == Move::Claim);
             return;
         }
-        if moves.iter().any(|mv| {
+        let announced = |mv: &Move| {
             matches!(
                 mv,
                 Move::Place {
@@ -245,17 +273,24 @@ impl Policy<Position> for RulesPolicy {
                     ..
                 }
             )
-        }) {
-            // EOC-15, EOC-16: take what the board offers and play again.
-            moves.retain(|mv| {
-                matches!(
-                    mv,
+        };
+        if moves.iter().any(announced) {
+            // EOC-15, EOC-16: take what the board offers and play again;
+            // at the end of the run, perhaps leave it to be claimed.
+            let declines: MoveList<Move> = moves
+                .iter()
+                .filter_map(|&mv| match mv {
                     Move::Place {
+                        kind,
+                        segment,
                         announced: true,
-                        ..
+                    } if self.decline && ends_the_run(game, kind, segment) => {
+                        Some(Move::place(kind, segment))
                     }
-                )
-            });
+                    _ => None,
+                })
+                .collect();
+            moves.retain(|mv| announced(mv) || declines.contains(mv));
             return;
         }
         // No closing: weigh each placement by what it hands the opponent.
