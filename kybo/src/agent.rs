@@ -15,7 +15,7 @@ const CONTEMPT: f64 = 0.1;
 
 /// The game's computer opponent: Monte Carlo tree search with RAVE
 /// ([`Mcts::rave`]: each move also learns from the playouts in which its
-/// colour filled its square later on), whose tree knows what the rules make
+/// colour filled its place, square and level, later on), whose tree knows what the rules make
 /// plain ([`RulesPolicy`]): it makes KYBO when one placement does (KY-8),
 /// blocks the opponent's one-move KYBO, and at its root prefers double
 /// threats and avoids moves that let the opponent win at once or threaten

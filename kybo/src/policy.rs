@@ -199,7 +199,8 @@ pub struct RulesPolicy {
     /// it): looking further at every node cost more playouts than it saved.
     pub(crate) root: Option<Position>,
     /// The squares where each colour put a cube between the two positions
-    /// RAVE last read ([`Policy::read_playout`]).
+    /// RAVE last read ([`Policy::read_playout`]), at the level where a cube
+    /// placed at the first would land.
     pub(crate) made: [u64; 2],
 }
 
@@ -299,10 +300,12 @@ impl Policy<Position> for RulesPolicy {
     }
 
     /// A placement counts as made by a colour when the end has a cube of
-    /// that colour on its square, at any level, that `from` did not have.
+    /// that colour on its square at the level where a cube placed there at
+    /// `from` would land (so at `from` that place is empty).
     fn read_playout(&mut self, from: &Position, end: &Position) -> bool {
+        let landing: [u64; 4] = std::array::from_fn(|l| landing_at(from, l));
         for (made, (was, is)) in self.made.iter_mut().zip(from.cubes.iter().zip(&end.cubes)) {
-            *made = (0..4).fold(0, |m, l| m | (is[l] & !was[l]));
+            *made = (0..4).fold(0, |m, l| m | (is[l] & !was[l] & landing[l]));
         }
         true
     }
@@ -424,8 +427,10 @@ mod tests {
     }
 
     // KY-3, KY-4: RAVE counts a placement as made by a colour when the end
-    // holds a new cube of that colour on its square, at any level: here
-    // White's D4 (level 1) and E4 on top of Black's E4; Black's E5 and D5.
+    // holds a new cube of that colour on its square at the level where the
+    // placement would land at `from`: here White's C4 and E4 on top of
+    // Black's E4 (level 2, E4's next level at `from`); Black's D5 and E5,
+    // but not White's E5, which went on top of Black's (level 2, not 1).
     #[test]
     fn rave_reads_the_squares_each_colour_filled() {
         use board_core::Square::*;
@@ -435,7 +440,7 @@ mod tests {
             from.play(Move::new(square)).unwrap();
         }
         let mut end = from;
-        for square in [E4, E5, C4, D5] {
+        for square in [E4, E5, C4, D5, E5] {
             end.play(Move::new(square)).unwrap();
         }
         assert!(policy.read_playout(&from, &end));
@@ -445,6 +450,7 @@ mod tests {
         // Cubes already there at `from` were not made after it.
         assert!(!made(Color::White, D4) && !made(Color::Black, E4));
         assert!(!made(Color::Black, C4) && !made(Color::White, E5));
+        assert_eq!(end.height(E5), 2);
         assert_eq!(
             (policy.made[0].count_ones(), policy.made[1].count_ones()),
             (2, 2)
