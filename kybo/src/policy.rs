@@ -118,21 +118,13 @@ fn connecting(pos: &Position, color: Color) -> u64 {
 /// once: one cube blocks one square, so the other player loses (KY-8).
 fn double_threat_reply(pos: &Position) -> bool {
     let me = pos.turn();
-    let mut squares = pos.legal_squares().0;
-    while squares != 0 {
-        let square = board_core::Square::from_index(squares.trailing_zeros() as usize)
-            .unwrap_or(board_core::Square::A1);
-        squares &= squares - 1;
+    pos.legal_squares().iter().any(|square| {
         let mut next = *pos;
         next.play_unchecked(Move::new(square));
-        if !next.is_over()
+        !next.is_over()
             && kybo_squares(&next, me).count() >= 2
             && kybo_squares(&next, !me).is_empty()
-        {
-            return true;
-        }
-    }
-    false
+    })
 }
 
 /// A square of `bits` (not empty) drawn uniformly at random.
@@ -206,11 +198,12 @@ pub struct RulesPolicy {
 
 impl Default for RulesPolicy {
     /// Connecting moves three times in four, no blocking in playouts (the
-    /// tree blocks), a draw slope of 0.02, no contempt, lookahead at the root. Measured
-    /// against uniform MCTS at 20 ms a move with playouts to the end (30 to
-    /// 60 games each, a noisy shared machine): blocking playouts scored 18 %,
-    /// connecting always 68 %, nine in ten 75 %, three in four 78 %; the draw
-    /// slope 0.02 85 %, 0.05 77 %; lookahead at every node 63 %.
+    /// tree blocks), a draw slope of 0.02, no contempt, lookahead at the
+    /// root. Measured against uniform MCTS at 20 ms a move with playouts to
+    /// the end (30 to 60 games each, a noisy shared machine): blocking
+    /// playouts scored 18 %, connecting always 68 %, nine in ten 75 %, three
+    /// in four 78 %; the draw slope 0.02 85 %, 0.05 77 %; lookahead at every
+    /// node 63 %.
     fn default() -> RulesPolicy {
         RulesPolicy {
             connect: 0.75,
@@ -303,9 +296,10 @@ impl Policy<Position> for RulesPolicy {
     /// that colour on its square at the level where a cube placed there at
     /// `from` would land (so at `from` that place is empty).
     fn read_playout(&mut self, from: &Position, end: &Position) -> bool {
+        // (A landing place is empty at `from`: a cube there at the end is new.)
         let landing: [u64; 4] = std::array::from_fn(|l| landing_at(from, l));
-        for (made, (was, is)) in self.made.iter_mut().zip(from.cubes.iter().zip(&end.cubes)) {
-            *made = (0..4).fold(0, |m, l| m | (is[l] & !was[l] & landing[l]));
+        for (made, is) in self.made.iter_mut().zip(&end.cubes) {
+            *made = (0..4).fold(0, |m, l| m | (is[l] & landing[l]));
         }
         true
     }
@@ -373,9 +367,6 @@ impl Policy<Position> for RulesPolicy {
 mod tests {
     use super::*;
 
-    // KY-8: the one-flood-per-edge KYBO squares agree with the crate's
-    // square-by-square `winning_squares` for the player to move, in every
-    // position of many random games.
     /// Calls `f` on every position of the random games of `seeds` but
     /// their last.
     fn each_position(seeds: std::ops::Range<u64>, mut f: impl FnMut(&Position)) {
@@ -389,6 +380,9 @@ mod tests {
         }
     }
 
+    // KY-8: the one-flood-per-edge KYBO squares agree with the crate's
+    // square-by-square `winning_squares` for the player to move, in every
+    // position of many random games.
     #[test]
     fn ky8_kybo_squares_agree_with_winning_squares() {
         let mut seen_wins = 0;
