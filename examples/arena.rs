@@ -10,10 +10,10 @@
 //! with uniformly random playouts, the computer of earlier versions, the
 //! default for B) or `mcts-list` (the same search drawing each playout move
 //! from the move list, as that computer did when issue #15 measured it,
-//! before the list-free samplers and playout loops). Each agent gets M milliseconds a move (and at most N nodes
-//! with `--nodes`; `--ms 0 --nodes N` plays fixed budgets, so the same seed
-//! replays the same games). A starts the even games (0, 2, …) and B the odd
-//! ones. `--jobs` plays that many games at once on separate threads (each
+//! before the list-free samplers and playout loops). Each agent gets M
+//! milliseconds a move (and at most N nodes with `--nodes`; `--ms 0 --nodes
+//! N` plays fixed budgets, so the same seed replays the same games). A
+//! starts the even games (0, 2, …) and B the odd ones. `--jobs` plays that many games at once on separate threads (each
 //! agent still thinks M ms a move, so use no more jobs than idle cores).
 //!
 //! One line per game, then the score of A on the last line:
