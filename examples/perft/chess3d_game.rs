@@ -7,7 +7,6 @@ use std::time::{Duration, Instant};
 use board_core::perft;
 use chess3d::{Config, Position};
 
-use crate::cozy::cozy_perft;
 use crate::Args;
 
 /// Runs perft from `--fen TEXT` (FEN3D or plain FEN), else the default start
@@ -95,15 +94,7 @@ fn time(position: &Position, args: &Args) -> Result<(), String> {
                     .into(),
             );
         }
-        let fen = position.fen();
-        let board: cozy_chess::Board = fen
-            .parse()
-            .map_err(|e| format!("cozy-chess cannot read {fen:?}: {e:?}"))?;
-        runners.push(Runner {
-            name: "cozy-chess",
-            perft: Box::new(move || cozy_perft(&board, depth)),
-            best: None,
-        });
+        runners.push(cozy_runner(position, depth)?);
     }
     let mut nodes = None;
     for rep in 1..=reps {
@@ -153,4 +144,26 @@ fn time(position: &Position, args: &Args) -> Result<(), String> {
     }
     println!("{nodes}");
     Ok(())
+}
+
+/// cozy-chess's perft of the same one-level position.
+#[cfg(feature = "peers")]
+fn cozy_runner(position: &Position, depth: u32) -> Result<Runner<'static>, String> {
+    let fen = position.fen();
+    let board: cozy_chess::Board = fen
+        .parse()
+        .map_err(|e| format!("cozy-chess cannot read {fen:?}: {e:?}"))?;
+    Ok(Runner {
+        name: "cozy-chess",
+        perft: Box::new(move || crate::cozy::cozy_perft(&board, depth)),
+        best: None,
+    })
+}
+
+/// Without the `peers` feature cozy-chess is not compiled in.
+#[cfg(not(feature = "peers"))]
+fn cozy_runner(_: &Position, _: u32) -> Result<Runner<'static>, String> {
+    Err("--versus cozy needs cozy-chess, compiled only with the `peers` feature: \
+         cargo run --release --features peers --example perft -- ..."
+        .into())
 }

@@ -10,7 +10,8 @@
 //! --position TEXT echec-o-cube and kybo: start from a position text
 //! chess3d:        --fen TEXT (FEN3D or plain FEN), --levels N (1-8),
 //!                 --reps N (time N runs), --versus cozy (one level: time
-//!                 cozy-chess's perft too, alternating with chess3d's)
+//!                 cozy-chess's perft too, alternating with chess3d's; needs
+//!                 `--features peers`)
 //! echec-o-cube:   --first one|two, --red-mode, --auto-announce
 //! ```
 //!
@@ -19,6 +20,7 @@
 //! move prints a message naming the offending text on stderr and exits with 2.
 
 mod chess3d_game;
+#[cfg(feature = "peers")]
 mod cozy;
 mod echec_o_cube_game;
 mod kybo_game;

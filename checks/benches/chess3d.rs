@@ -3,13 +3,13 @@
 //! all three), and perft of the 3-level start against the reference
 //! implementation.
 //!
-//! `cargo bench --bench chess3d -- --warm-up-time 1 --measurement-time 3`
+//! `cargo bench -p board-games-checks --bench chess3d -- --warm-up-time 1 --measurement-time 3`
 //!
 //! The depths are small so `cargo bench` stays quick; the big depths, side by
-//! side in CPU time: `cargo run --release --example perft -- chess3d --fen
-//! FEN --depth 6 --versus cozy`.
+//! side in CPU time: `cargo run --release --features peers --example perft --
+//! chess3d --fen FEN --depth 6 --versus cozy`.
 
-#[path = "../examples/perft/cozy.rs"]
+#[path = "../../examples/perft/cozy.rs"]
 mod cozy;
 
 use std::hint::black_box;

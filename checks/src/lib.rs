@@ -1,0 +1,10 @@
+//! The board-games workspace's benchmarks (`benches/`, `cargo bench -p
+//! board-games-checks`) and its cross-game property tests (`tests/`).
+//!
+//! They live in a package of their own so that their heavy dependencies
+//! (criterion, proptest, and the benchmark peers cozy-chess and shakmaty)
+//! stay out of what `cargo run --example demo` compiles. The library is
+//! empty: the code is in the benches and tests.
+
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
