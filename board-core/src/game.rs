@@ -35,7 +35,15 @@ pub type MoveList<M> = SmallVec<[M; 512]>;
 ///   that `generate_moves` lists; `play` leaves the state unchanged when it
 ///   returns an error, and both return the same error for the same move;
 /// - [`play_unchecked`](Game::play_unchecked) on a listed move does what `play` does;
-/// - [`parse_move`](Game::parse_move) reads what the move's `Display` writes.
+/// - [`parse_move`](Game::parse_move) reads what the move's `Display` writes;
+/// - **every game ends**: from any state, any sequence of legal moves reaches
+///   a state with an [`outcome`](Game::outcome) within a bounded number of
+///   plies. A state applies every ending rule it can decide alone (chess3d's
+///   `Position`: mate, stalemate, dead positions and the 75-move rule from
+///   its half-move clock); rules that need the moves before it (repetitions,
+///   claims) belong to the game's `Match` ([`GameMatch`](crate::GameMatch)),
+///   which is a `Game` too. So `History::new(position)` driven by random
+///   moves ends, as the workspace's tests check for every implementation.
 pub trait Game: Clone + fmt::Debug + fmt::Display {
     /// A move of the game. `Display` writes it in the game's move text.
     type Move: Copy + Eq + Hash + fmt::Debug + fmt::Display;

@@ -11,10 +11,14 @@
 //! - [`Color`] and [`Outcome`], the players and the result of a game;
 //! - the [`Game`] trait, and written once against it: [`History`] (undo and
 //!   redo), [`perft`], [`divide`], [`random_playout`] with the seeded [`Rng`];
+//! - the [`GameMatch`] trait of every game crate's `Match` (a game with its
+//!   moves, undo, redo and record), for code written once for every game;
 //! - what a computer player is: the [`Agent`] trait, its [`Budget`] (nodes
 //!   or time), the [`Difficulty`] a person picks, the [`Computer`] trait of a game
 //!   that ships its own opponent, and [`Mcts`], a search for any game;
-//! - [`excerpt`], how every error message of the workspace quotes its input.
+//! - [`excerpt`], how every error message of the workspace quotes its input;
+//! - [`zobrist_keys`], [`zobrist_of_bits`] and [`zobrist_of_value`], from which
+//!   each game computes its position's 64-bit `zobrist()` key.
 //!
 //! The index of a square is `rank * 8 + file` (A1 = 0, H1 = 7, A8 = 56, H8 = 63).
 //!
@@ -47,6 +51,7 @@ mod bitboard;
 mod cell;
 mod error;
 mod game;
+mod game_match;
 mod history;
 mod perft;
 mod player;
@@ -61,12 +66,14 @@ mod svg;
 mod text;
 #[cfg(test)]
 mod tictactoe;
+mod zobrist;
 
 pub use agent::{Agent, Budget, Clock, Computer, Difficulty, ParseDifficultyError, Timer};
 pub use bitboard::{Bitboard, BitboardIter};
 pub use cell::{Cell, Level};
 pub use error::NotationError;
 pub use game::{Game, MoveList};
+pub use game_match::GameMatch;
 pub use history::History;
 pub use perft::{divide, perft};
 pub use player::{Color, Outcome};
@@ -85,3 +92,4 @@ pub use square::{File, Rank, Square};
 #[cfg(feature = "svg")]
 pub use svg::{escape as svg_escape, Svg, SvgOptions};
 pub use text::{excerpt, EXCERPT_CHARS};
+pub use zobrist::{zobrist_keys, zobrist_of_bits, zobrist_of_value};

@@ -85,9 +85,19 @@ impl Match {
         self.history.start()
     }
 
+    /// Every position reached, the start first and the current one last.
+    pub fn positions(&self) -> &[Position] {
+        self.history.positions()
+    }
+
     /// The history: every position reached and every move.
     pub fn history(&self) -> &History<Position> {
         &self.history
+    }
+
+    /// The configuration of the game (its number of levels).
+    pub fn config(&self) -> Config {
+        self.start().config()
     }
 
     /// The side to move.
@@ -98,6 +108,11 @@ impl Match {
     /// The moves played, in order (undone ones not included).
     pub fn moves(&self) -> &[Move] {
         self.history.moves()
+    }
+
+    /// The moves that [`redo`](Match::redo) would play again, next first.
+    pub fn undone(&self) -> impl ExactSizeIterator<Item = Move> + '_ {
+        self.history.undone()
     }
 
     /// The record of the game (start position and moves).
@@ -234,6 +249,8 @@ impl Match {
         Some(Outcome::Draw { reason })
     }
 }
+
+board_core::game_match_via_inherent!(Match, Position, Record, crate::error::RecordError);
 
 impl fmt::Display for Match {
     /// The current position's board.

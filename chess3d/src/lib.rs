@@ -164,7 +164,9 @@ pub mod reference;
 struct ReadmeDoctests;
 
 pub use agent::{Agent, SearchReport};
-pub use board_core::{divide, perft, Cell, Color, Game, History, Level, MoveList, Outcome, Square};
+pub use board_core::{
+    divide, perft, Cell, Color, Game, GameMatch, History, Level, MoveList, Outcome, Square,
+};
 pub use config::Config;
 pub use error::{
     Geometry, LevelsError, ParseMoveError, PieceError, PlayError, PositionError, RecordError,

@@ -52,9 +52,19 @@ impl Match {
         self.history.position()
     }
 
+    /// Every position reached, the start first and the current one last.
+    pub fn positions(&self) -> &[Position] {
+        self.history.positions()
+    }
+
     /// The history: every position reached, the moves, the undone moves.
     pub fn history(&self) -> &History<Position> {
         &self.history
+    }
+
+    /// The configuration of the game.
+    pub fn config(&self) -> Config {
+        self.start().config()
     }
 
     /// The player whose turn it is.
@@ -73,6 +83,11 @@ impl Match {
     /// Why `mv` is illegal (see [`Position::check`]).
     pub fn check(&self, mv: Move) -> Result<(), PlayError> {
         self.position().check(mv)
+    }
+
+    /// Whether `mv` is legal in the current position.
+    pub fn is_legal(&self, mv: Move) -> bool {
+        self.position().is_legal(mv)
     }
 
     /// Reads a move (see [`Position::parse_move`]).
@@ -96,6 +111,12 @@ impl Match {
         self.history.play(mv)
     }
 
+    /// Plays a legal move without checking it (see
+    /// [`Position::play_unchecked`]), forgetting any undone moves.
+    pub fn play_unchecked(&mut self, mv: Move) {
+        self.history.play_unchecked(mv);
+    }
+
     /// Takes back the last move and returns it, or `None` at the start.
     pub fn undo(&mut self) -> Option<Move> {
         self.history.undo()
@@ -110,6 +131,11 @@ impl Match {
     /// The moves played, in order (undone moves not included).
     pub fn moves(&self) -> &[Move] {
         self.history.moves()
+    }
+
+    /// The moves that [`redo`](Match::redo) would play again, next first.
+    pub fn undone(&self) -> impl ExactSizeIterator<Item = Move> + '_ {
+        self.history.undone()
     }
 
     /// The record of the game: configuration, start position if needed, and
@@ -137,6 +163,8 @@ impl PartialEq for Match {
 }
 
 impl Eq for Match {}
+
+board_core::game_match_via_inherent!(Match, Position, Record, crate::error::RecordError);
 
 impl fmt::Display for Match {
     /// The current position's board.

@@ -167,6 +167,7 @@ mod serde_impls;
 #[cfg(feature = "svg")]
 pub mod svg;
 mod text;
+mod zobrist;
 
 pub use agent::Agent;
 pub use config::{Config, Points};
@@ -180,7 +181,7 @@ pub use record::Record;
 
 /// A crossing of two grooves (`D5`): the shared 8×8 square type.
 pub use board_core::Square as Crossing;
-pub use board_core::{divide, perft, Color, Game, History, MoveList, Outcome, Square};
+pub use board_core::{divide, perft, Color, Game, GameMatch, History, MoveList, Outcome, Square};
 
 /// The README's examples, compiled and run as doc tests.
 #[cfg(doctest)]

@@ -163,7 +163,9 @@ fn cozy_runner(position: &Position, depth: u32) -> Result<Runner<'static>, Strin
 /// Without the `peers` feature cozy-chess is not compiled in.
 #[cfg(not(feature = "peers"))]
 fn cozy_runner(_: &Position, _: u32) -> Result<Runner<'static>, String> {
-    Err("--versus cozy needs cozy-chess, compiled only with the `peers` feature: \
+    Err(
+        "--versus cozy needs cozy-chess, compiled only with the `peers` feature: \
          cargo run --release --features peers --example perft -- ..."
-        .into())
+            .into(),
+    )
 }

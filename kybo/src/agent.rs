@@ -4,7 +4,7 @@ use board_core::{Budget, Computer, Mcts};
 
 use crate::notation::Move;
 use crate::policy::RulesPolicy;
-use crate::Position;
+use crate::{Match, Position};
 
 /// RAVE's equivalence parameter for KYBO ([`Mcts::rave`]).
 const RAVE_K: f64 = 300.0;
@@ -78,7 +78,23 @@ impl board_core::Agent<Position> for Agent {
     }
 }
 
+impl board_core::Agent<Match> for Agent {
+    /// The move for the match's current position (no rule of this game
+    /// looks at the moves before it).
+    fn choose(&mut self, game: &Match, budget: Budget) -> Option<Move> {
+        board_core::Agent::<Position>::choose(self, game.position(), budget)
+    }
+}
+
 impl Computer for Position {
+    type Agent = Agent;
+
+    fn computer(seed: u64) -> Agent {
+        Agent::new(seed)
+    }
+}
+
+impl Computer for Match {
     type Agent = Agent;
 
     fn computer(seed: u64) -> Agent {

@@ -182,6 +182,8 @@ impl PartialEq for Match {
 
 impl Eq for Match {}
 
+board_core::game_match_via_inherent!(Match, Position, Record, crate::error::RecordError);
+
 impl fmt::Display for Match {
     /// The board of the current position.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

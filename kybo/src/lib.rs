@@ -190,10 +190,11 @@ pub mod reference;
 mod serde_impls;
 #[cfg(feature = "svg")]
 pub mod svg;
+mod zobrist;
 
 pub use agent::Agent;
 pub use board_core::{
-    divide, perft, Bitboard, Color, Game, History, MoveList, Outcome, Rng, Square,
+    divide, perft, Bitboard, Color, Game, GameMatch, History, MoveList, Outcome, Rng, Square,
 };
 pub use config::{Config, Supply};
 pub use error::{ConfigError, ParseMoveError, PlayError, PositionError, RecordError};
