@@ -165,6 +165,30 @@ impl Position {
         Bitboard(self.cubes[color as usize][level.index()])
     }
 
+    /// Every cube on the board with its colour: level by level from the
+    /// ground, White's before Black's, squares in index order.
+    ///
+    /// ```
+    /// use kybo::{Color, Match, StackLevel};
+    /// let mut game = Match::default();
+    /// game.play(game.parse_move("E5")?)?;
+    /// game.play(game.parse_move("E5")?)?;
+    /// let pieces: Vec<_> = game.position().pieces().collect();
+    /// assert_eq!(pieces.len(), 2);
+    /// assert_eq!(pieces[1].0.level(), StackLevel::Second);
+    /// assert_eq!(pieces[1].1, Color::Black);
+    /// # Ok::<(), kybo::PlayError>(())
+    /// ```
+    pub fn pieces(&self) -> impl Iterator<Item = (Cube, Color)> + '_ {
+        StackLevel::ALL.into_iter().flat_map(move |level| {
+            Color::ALL.into_iter().flat_map(move |color| {
+                self.cubes(color, level)
+                    .into_iter()
+                    .map(move |square| (Cube::new(square, level), color))
+            })
+        })
+    }
+
     /// The squares whose stack reaches `level`.
     #[inline]
     pub const fn occupied(&self, level: StackLevel) -> Bitboard {

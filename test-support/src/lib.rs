@@ -4,5 +4,6 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod game_match;
 pub mod sampler;
 pub mod svg;
