@@ -8,3 +8,10 @@
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+
+/// board-core's README, whose example runs one generic function over the
+/// three games: a doctest here, where the game crates are at hand (board-core
+/// itself cannot depend on them).
+#[doc = include_str!("../../board-core/README.md")]
+#[cfg(doctest)]
+pub struct BoardCoreReadme;
