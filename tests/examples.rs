@@ -1,25 +1,55 @@
-//! Runs every example the way a user does (`cargo run --example NAME`), with
-//! piped input for `play`, so that they cannot rot.
+//! Runs every example's built binary the way a user runs it, with piped
+//! input for `play`, so that they cannot rot. The binaries are those `cargo
+//! test` builds beside this test (`target/<profile>/examples/NAME`); no
+//! nested cargo runs, so nothing is rebuilt in another profile.
 
 use std::io::Write;
+use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
+/// The path of an example's binary: `cargo test` builds the package's
+/// examples into `target/<profile>/examples/`, and this test runs from
+/// `target/<profile>/deps/`.
+///
+/// # Panics
+/// The binary is missing (`cargo test --test examples` alone does not build
+/// the examples): the message says what to run.
+fn example_binary(name: &str) -> PathBuf {
+    let exe = std::env::current_exe().expect("the test binary's path");
+    let profile_dir = exe
+        .parent()
+        .and_then(|deps| deps.parent())
+        .expect("the test binary lies in target/<profile>/deps/");
+    let path = profile_dir
+        .join("examples")
+        .join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        path.is_file(),
+        "the example binary {} is missing: `cargo test --test examples` does not build the \
+         examples; run `cargo build --examples` (same profile) first, or plain `cargo test`",
+        path.display()
+    );
+    path
+}
+
 fn run_example(name: &str, args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO"))
-        .args(["run", "--quiet", "--example", name, "--"])
+    let mut child = Command::new(example_binary(name))
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("cargo runs");
-    child
-        .stdin
-        .take()
-        .expect("piped stdin")
-        .write_all(input.as_bytes())
-        .expect("input written");
+        .unwrap_or_else(|e| panic!("example {name} runs: {e}"));
+    // An example may exit before reading all its input (a bad argument):
+    // a broken pipe here is not the test's failure.
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    match stdin.write_all(input.as_bytes()) {
+        Ok(()) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
+        Err(e) => panic!("input to {name}: {e}"),
+    }
+    drop(stdin);
     child.wait_with_output().expect("the example ends")
 }
 
@@ -304,19 +334,9 @@ fn perft_starts_from_a_position_text() {
     );
 }
 
-/// The path of an example's binary, built by an earlier `cargo run`.
-fn example_binary(name: &str) -> std::path::PathBuf {
-    let target = std::env::var_os("CARGO_TARGET_DIR")
-        .map(std::path::PathBuf::from)
-        .unwrap_or_else(|| std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target"));
-    target.join("debug").join("examples").join(name)
-}
-
 /// Runs a built example under a 256 MiB address-space limit with `stdin`
 /// from a file, and returns its output and how long it took.
 fn run_limited(name: &str, args: &[&str], stdin: &str) -> (Output, std::time::Duration) {
-    // Build it first (a no-op when it is built).
-    run_example(name, &["--help-is-not-an-option"], "");
     let mut script = format!(
         "ulimit -v 262144; exec '{}'",
         example_binary(name).display()
