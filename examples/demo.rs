@@ -6,9 +6,10 @@
 //!
 //! In a terminal, redraws one board in place after each move with a short
 //! pause (`--delay`, default 10 ms, so the three games take under 20 s) and
-//! a line with the move and the score or
-//! material; through a pipe, or with `--quiet`, prints only the final
-//! position. Then the game record and the result. `--nodes` is the first
+//! a line with the move and the score or material, then the game record and
+//! the result. Through a pipe, or with `--quiet`, prints one short block a
+//! game instead: its name, the result with the final score or material, and
+//! the moves, no board. `--nodes` is the first
 //! agent's budget a move (the second gets half); the same seed and budget
 //! always give the same game. `--watch` redraws even
 //! through a pipe. NAME is `echec-o-cube`, `kybo` or `chess3d`; without

@@ -10,8 +10,13 @@
 //! `--nodes` gives it a fixed budget instead, for games that replay
 //! identically with the same `--seed`. At the prompt:
 //! a move in the game's move text, `?` for the legal moves grouped by place
-//! (`? D5` for one place), `undo`, `redo`, `claim` (a draw, in chess3d),
-//! `save FILE` for the game record, `board`, `quit`. Leaving a game with moves
+//! (`? D5` for one place), `undo` and `redo` (which name the moves they take
+//! back or play again), `draw` (claim a draw, in chess3d; `claim` is an
+//! ÉCHEC O CUBE move), `save FILE` for the game record, `board`, `quit`. A
+//! move the game cannot read or refuses gets the reason, and "did you mean"
+//! with the legal moves it matches but for their piece letter or levels
+//! (`D5-E5` for `P D5-E5`, `E7-E5` for `N2/E7-N2/E5`). Each board has a
+//! legend of its symbols under it. Leaving a game with moves
 //! played saves its record to a file named in the message. A line may be at
 //! most 4 KiB; a longer one ends the program with status 2.
 

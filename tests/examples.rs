@@ -69,28 +69,36 @@ fn demo_plays_every_game_to_the_end() {
     for game in ["echec-o-cube", "kybo", "chess3d"] {
         assert!(out.contains(&format!("=== {game} (seed 5) ===")), "{out}");
     }
-    assert_eq!(out.matches("--- record ---").count(), 3);
-    // Every game ended with a result line, after its status line: a win or a draw.
-    let results: Vec<&str> = out
-        .split("--- result ---\n")
-        .skip(1)
-        .filter_map(|part| part.lines().nth(1))
-        .collect();
-    assert_eq!(results.len(), 3, "{out}");
-    for line in results {
+    // One short block a game: the title, the result with the status line,
+    // the number of moves, then the moves; no board, no record header.
+    let blocks: Vec<&str> = out.split("\n\n").filter(|b| !b.is_empty()).collect();
+    assert_eq!(blocks.len(), 3, "{out}");
+    for block in &blocks {
+        let lines: Vec<&str> = block.lines().collect();
+        assert!(lines[0].starts_with("=== "), "{block}");
+        // Every game ended with a result: a win or a draw.
         assert!(
-            line.contains(" wins (") || line.starts_with("draw ("),
-            "{line}"
+            lines[1].contains(" wins (") || lines[1].starts_with("draw ("),
+            "{block}"
         );
+        let count: usize = lines[2]
+            .strip_suffix(" moves:")
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("{block}"));
+        let listed: usize = lines[3..].iter().map(|l| l.split(", ").count()).sum();
+        assert_eq!(listed, count, "{block}");
+        assert!(lines[3..].iter().all(|l| l.len() <= 100), "{block}");
     }
+    assert!(!out.contains("--- record ---"), "{out}");
+    assert!(!out.contains("  A   B"), "no board: {out}");
     assert!(
         out.contains("final count One"),
         "ÉCHEC O CUBE shows its final score"
     );
-    // Quiet: the final position only, not a board a move, and no redrawing.
     assert!(!out.contains('\x1b'), "no terminal codes through a pipe");
-    // (a board a move came to 13,647 lines; the records alone are a few hundred)
-    assert!(out.lines().count() < 1000, "{} lines", out.lines().count());
+    // (a board a move came to 13,647 lines; the final boards and the
+    // records one move a line to 228 at seed 1)
+    assert!(out.lines().count() < 60, "{} lines", out.lines().count());
     let bad = run_example("demo", &["--game", "go"], "");
     assert_eq!(bad.status.code(), Some(2));
     assert!(stderr(&bad).contains("\"go\""));
@@ -138,7 +146,15 @@ fn play_lists_refuses_undoes_saves_and_replay_reads_it_back() {
     }
     assert!(out.contains("A1 is illegal: "), "{out}");
     assert!(out.contains("computer plays "), "{out}");
-    assert!(out.contains("taken back (2 moves)"), "{out}");
+    // Undo names the person's move and the computer's reply it took back.
+    let reply = out
+        .lines()
+        .find_map(|l| l.strip_prefix("2. computer plays "))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(
+        out.contains(&format!("taken back: E5 and {reply}\n")),
+        "{out}"
+    );
     assert!(out.contains("record saved to"), "{out}");
     let record = std::fs::read_to_string(&file).unwrap();
     assert!(record.starts_with("D4 "), "{record}");
@@ -438,7 +454,7 @@ fn check_transcript(game: &str, input: &str) -> String {
 fn play_transcripts_of_every_game() {
     // KY-3: the first cube on a Dungeon square; KY-4 refuses a cube that
     // touches nothing.
-    let out = check_transcript("kybo", "?\nA1\nD4\n? E4\nE4\nundo\nredo\nclaim\nquit\n");
+    let out = check_transcript("kybo", "?\nA1\nD4\n? E4\nE4\nundo\nredo\ndraw\nquit\n");
     assert!(out.contains("  D4: D4\n"));
     assert!(out.contains("A1 is illegal: "));
     assert!(out.contains("no draw can be claimed here"));
@@ -447,19 +463,26 @@ fn play_transcripts_of_every_game() {
     // lists at most a screen, `? D5` the moves of one place.
     let out = check_transcript(
         "echec-o-cube",
-        "?\n? D5-E5\nP D5-E5\nP D6-E6\nF E5-E6\nundo\nquit\n",
+        "?\n? D5-E5\nP D5-E5\nP D6-E6\nE5-E6\nF E5-E6\nboard\nundo\nquit\n",
     );
     assert!(out.contains("P D6-E6 is illegal"));
+    assert!(out.contains("did you mean: F E5-E6?"));
+    assert!(out.contains("\nkey: --- | pale piece, === H dark piece"));
+    assert!(out.contains("taken back: F E5-E6\n"));
     assert!(out.contains("legal moves at D5-E5: "));
     let listing = out.split("legal moves at ").nth(1).unwrap();
     assert!(listing.lines().count() <= 25, "{listing}");
-    // C3-1: Black moves first; `claim` is refused while no draw applies.
+    // C3-1: Black moves first; `draw` is refused while no draw applies,
+    // `claim` is no chess3d move; a move without its levels gets a hint.
     let out = check_transcript(
         "chess3d",
-        "? N2/E7\nN2/E7-N2/E5\nN2/E2-N2/E4\nclaim\nundo\nquit\n",
+        "? N2/E7\nE7-E5\nN2/E7-N2/E5\nN2/E2-N2/E4\ndraw\nclaim\nundo\nquit\n",
     );
     assert!(out.contains("legal moves at N2/E7: "));
+    assert!(out.contains("did you mean: N2/E7-N2/E5?"));
     assert!(out.contains("no draw can be claimed here"));
+    assert!(out.contains("cannot read \"claim\""));
+    assert!(out.contains("taken back: N2/E2-N2/E4\n"));
 }
 
 /// `arena` plays its series and scores A: the last line's counts are those of
