@@ -28,8 +28,30 @@ use board_games::Kit;
 use std::io;
 use std::process::ExitCode;
 
+/// What `--help` prints.
+const USAGE: &str = "\
+usage: play GAME [--second] [--two-players] [--level easy|normal|hard] [--nodes N] [--seed N]
+
+Play GAME (echec-o-cube, kybo or chess3d) in the terminal against the computer or a friend.
+
+  --second        the computer moves first
+  --two-players   two people share the terminal, no computer
+  --level LEVEL   the computer's time a move: easy 0.1 s, normal 0.5 s (the default), hard 2 s
+  --nodes N       a fixed budget of N nodes a move instead: the same --seed replays the same
+  --seed N        the computer's seed (default 1)
+  -h, --help      this text
+
+At the prompt: a move in the game's move text; ? lists the legal moves by place, ? PLACE
+those of one place; undo, redo; draw (claim a draw, in chess3d); save FILE; board; quit.
+";
+
 fn main() -> ExitCode {
-    match run(std::env::args().skip(1)) {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if cli::asks_for_help(&args) {
+        print!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
+    match run(args.into_iter()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("play: {e}");

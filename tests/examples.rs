@@ -619,3 +619,57 @@ fn playout_counts_the_moves_of_its_games_and_reports_bad_input() {
         assert!(stderr(&o).contains(needle), "{args:?}: {}", stderr(&o));
     }
 }
+
+/// Every example answers `--help` and `-h` with its usage on stdout and
+/// status 0, before reading (or refusing) its other arguments; the usage
+/// names each of the example's options.
+#[test]
+fn every_example_answers_help_with_its_usage() {
+    let examples: [(&str, &[&str]); 5] = [
+        (
+            "demo",
+            &[
+                "--game", "--seed", "--nodes", "--watch", "--quiet", "--delay",
+            ],
+        ),
+        (
+            "play",
+            &[
+                "GAME",
+                "--second",
+                "--two-players",
+                "--level",
+                "--nodes",
+                "--seed",
+                "draw",
+            ],
+        ),
+        (
+            "arena",
+            &[
+                "GAME", "--games", "--ms", "--a", "--b", "--nodes", "--seed", "--jobs",
+            ],
+        ),
+        ("playout", &["GAME", "--games", "--seed", "--list"]),
+        ("replay", &["FILE", "--game", "--svg"]),
+    ];
+    for (name, options) in examples {
+        for args in [&["--help"][..], &["-h"], &["kybo", "--no-such-flag", "-h"]] {
+            let o = run_example(name, args, "");
+            assert_eq!(o.status.code(), Some(0), "{name} {args:?}: {}", stderr(&o));
+            assert!(stderr(&o).is_empty(), "{name} {args:?}: {}", stderr(&o));
+            let usage = stdout(&o);
+            assert!(
+                usage.starts_with(&format!("usage: {name} ")),
+                "{name}: {usage}"
+            );
+            for option in options {
+                assert!(usage.contains(option), "{name} names {option}: {usage}");
+            }
+            assert!(usage.contains("-h, --help"), "{name}: {usage}");
+        }
+        // Without it, a bad argument is still refused with status 2.
+        let o = run_example(name, &["kybo", "--no-such-flag"], "");
+        assert_eq!(o.status.code(), Some(2), "{name}: {}", stderr(&o));
+    }
+}
