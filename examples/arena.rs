@@ -221,8 +221,31 @@ fn series<K: Kit>(o: &Options) -> Result<[usize; 3], String> {
     }
 }
 
+/// What `--help` prints.
+const USAGE: &str = "\
+usage: arena GAME --games N --ms M [--a AGENT] [--b AGENT] [--nodes N] [--seed S] [--jobs J]
+
+Two computer agents play a series of GAME (echec-o-cube, kybo or chess3d); the last line
+is the score of A: `score: 78.5% (W-D-L)`, a draw counting half.
+
+  --games N     games to play (default 100); A starts the even ones (0, 2, ...)
+  --ms M        milliseconds a move for each agent (default 50)
+  --nodes N     at most N nodes a move; --ms 0 --nodes N plays fixed budgets,
+                so the same seed replays the same games
+  --a AGENT     agent A: computer (the default), mcts or mcts-list
+  --b AGENT     agent B (default mcts)
+  --seed S      the series' seed (default 1)
+  --jobs J      games played at once on separate threads (default 1)
+  -h, --help    this text
+";
+
 fn main() -> ExitCode {
-    let o = match parse(std::env::args().skip(1)) {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if cli::asks_for_help(&args) {
+        print!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
+    let o = match parse(args.into_iter()) {
         Ok(o) => o,
         Err(e) => {
             eprintln!("arena: {e}");

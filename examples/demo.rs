@@ -6,9 +6,10 @@
 //!
 //! In a terminal, redraws one board in place after each move with a short
 //! pause (`--delay`, default 10 ms, so the three games take under 20 s) and
-//! a line with the move and the score or
-//! material; through a pipe, or with `--quiet`, prints only the final
-//! position. Then the game record and the result. `--nodes` is the first
+//! a line with the move and the score or material, then the game record and
+//! the result. Through a pipe, or with `--quiet`, prints one short block a
+//! game instead: its name, the result with the final score or material, and
+//! the moves, no board. `--nodes` is the first
 //! agent's budget a move (the second gets half); the same seed and budget
 //! always give the same game. `--watch` redraws even
 //! through a pipe. NAME is `echec-o-cube`, `kybo` or `chess3d`; without
@@ -71,8 +72,29 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
     Ok(o)
 }
 
+/// What `--help` prints.
+const USAGE: &str = "\
+usage: demo [--game NAME] [--seed N] [--nodes N] [--watch | --quiet] [--delay MS]
+
+Plays each game from start to end between two of its computer agents.
+
+  --game NAME   one game only: echec-o-cube, kybo or chess3d (default: all three)
+  --seed N      the agents' seed (default 1); the same seed and budget give the same game
+  --nodes N     the first agent's budget a move (default 150; the second gets half)
+  --watch       redraw the board after each move, even through a pipe
+  --quiet       one short block a game: the result and the moves (the default
+                through a pipe)
+  --delay MS    the pause after each move when watching (default 10, at most 10000)
+  -h, --help    this text
+";
+
 fn main() -> ExitCode {
-    let o = match parse(std::env::args().skip(1)) {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if cli::asks_for_help(&args) {
+        print!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
+    let o = match parse(args.into_iter()) {
         Ok(o) => o,
         Err(e) => {
             eprintln!("demo: {e}");

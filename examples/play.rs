@@ -10,8 +10,13 @@
 //! `--nodes` gives it a fixed budget instead, for games that replay
 //! identically with the same `--seed`. At the prompt:
 //! a move in the game's move text, `?` for the legal moves grouped by place
-//! (`? D5` for one place), `undo`, `redo`, `claim` (a draw, in chess3d),
-//! `save FILE` for the game record, `board`, `quit`. Leaving a game with moves
+//! (`? D5` for one place), `undo` and `redo` (which name the moves they take
+//! back or play again), `draw` (claim a draw, in chess3d; `claim` is an
+//! ÉCHEC O CUBE move), `save FILE` for the game record, `board`, `quit`. A
+//! move the game cannot read or refuses gets the reason, and "did you mean"
+//! with the legal moves it matches but for their piece letter or levels
+//! (`D5-E5` for `P D5-E5`, `E7-E5` for `N2/E7-N2/E5`). Each board has a
+//! legend of its symbols under it. Leaving a game with moves
 //! played saves its record to a file named in the message. A line may be at
 //! most 4 KiB; a longer one ends the program with status 2.
 
@@ -23,8 +28,30 @@ use board_games::Kit;
 use std::io;
 use std::process::ExitCode;
 
+/// What `--help` prints.
+const USAGE: &str = "\
+usage: play GAME [--second] [--two-players] [--level easy|normal|hard] [--nodes N] [--seed N]
+
+Play GAME (echec-o-cube, kybo or chess3d) in the terminal against the computer or a friend.
+
+  --second        the computer moves first
+  --two-players   two people share the terminal, no computer
+  --level LEVEL   the computer's time a move: easy 0.1 s, normal 0.5 s (the default), hard 2 s
+  --nodes N       a fixed budget of N nodes a move instead: the same --seed replays the same
+  --seed N        the computer's seed (default 1)
+  -h, --help      this text
+
+At the prompt: a move in the game's move text; ? lists the legal moves by place, ? PLACE
+those of one place; undo, redo; draw (claim a draw, in chess3d); save FILE; board; quit.
+";
+
 fn main() -> ExitCode {
-    match run(std::env::args().skip(1)) {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if cli::asks_for_help(&args) {
+        print!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
+    match run(args.into_iter()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("play: {e}");

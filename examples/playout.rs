@@ -113,8 +113,27 @@ fn run<K: Kit>(o: &Options) {
     );
 }
 
+/// What `--help` prints.
+const USAGE: &str = "\
+usage: playout GAME [--games N] [--seed S] [--list]
+
+Random games of GAME (echec-o-cube, kybo or chess3d) from the start, timed by the
+thread's CPU time; the last line is `N games, M moves, X moves/s (CPU time)`.
+
+  --games N     games to play (default 10000)
+  --seed S      game i uses the seed S + i (default 0)
+  --list        pick each move from a move list instead of the game's sampler
+                (the same games, to compare the speeds)
+  -h, --help    this text
+";
+
 fn main() -> ExitCode {
-    let o = match parse(std::env::args().skip(1)) {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if cli::asks_for_help(&args) {
+        print!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
+    let o = match parse(args.into_iter()) {
         Ok(o) => o,
         Err(e) => {
             eprintln!("playout: {e}");

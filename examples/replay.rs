@@ -19,8 +19,26 @@ use board_games::games::{Chess3d, EchecOCube, Kybo};
 use board_games::input::{read_file, MAX_RECORD_BYTES};
 use board_games::session::replay;
 
+/// What `--help` prints.
+const USAGE: &str = "\
+usage: replay FILE [--game NAME] [--svg DIR]
+
+Checks and shows a game record: each position, then the result. A bad record
+prints the line or move and the reason, and exits with status 2.
+
+  --game NAME   the record's game: echec-o-cube, kybo or chess3d (default: tried in turn)
+  --svg DIR     also write a picture of each position: DIR/000.svg for the start, then
+                one a move
+  -h, --help    this text
+";
+
 fn main() -> ExitCode {
-    match run(std::env::args().skip(1)) {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if cli::asks_for_help(&args) {
+        print!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
+    match run(args.into_iter()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("replay: {e}");

@@ -1,6 +1,6 @@
 //! The command-line pieces the examples share: the game names, a flag's
-//! value, a number, a game name; each error is a one-line message that
-//! quotes only a short part of the input.
+//! value, a number, a game name, the request for the usage; each error is a
+//! one-line message that quotes only a short part of the input.
 
 use std::str::FromStr;
 
@@ -45,6 +45,13 @@ pub fn game(text: &str) -> Result<String, String> {
     }
 }
 
+/// Whether `args` ask for the usage: `--help` or `-h` anywhere among them.
+/// An example checks this before reading its other arguments, prints its
+/// usage on stdout and exits with status 0.
+pub fn asks_for_help(args: &[String]) -> bool {
+    args.iter().any(|a| a == "--help" || a == "-h")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -70,5 +77,14 @@ mod tests {
         // A long argument is quoted short.
         let long = "x".repeat(500);
         assert!(number::<u64>("--seed", &long).unwrap_err().len() < 120);
+    }
+
+    #[test]
+    fn help_is_asked_by_either_spelling_anywhere() {
+        let args = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert!(asks_for_help(&args(&["--help"])));
+        assert!(asks_for_help(&args(&["kybo", "-h"])));
+        assert!(!asks_for_help(&args(&["kybo", "--helpful", "-hh", "help"])));
+        assert!(!asks_for_help(&[]));
     }
 }

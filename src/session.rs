@@ -22,7 +22,8 @@ pub enum Show {
         /// The pause after each move.
         delay: Duration,
     },
-    /// Only the final position, the record and the result (for a pipe or a log).
+    /// One short block a game: the result with the final status line, then
+    /// the moves, wrapped; no board (for a pipe or a log).
     Quiet,
 }
 
@@ -31,7 +32,8 @@ const CLEAR: &str = "\x1b[H\x1b[2J";
 
 /// Plays `K` from its start to the end between two of the game's computer
 /// agents (the first with a budget of `nodes` a move, the second with half
-/// as many), shown as `show` says, then writes the record and the result.
+/// as many), shown as `show` says: watched, with the record and the result
+/// after the last board; quiet, as one short block.
 /// The same seed and budget give the same game.
 ///
 /// # Errors
@@ -68,10 +70,11 @@ pub fn demo<K: Kit>(
             return Ok(None);
         }
         if let Show::Watch { delay } = show {
+            let legend = legend(K::NAME).map_or(String::new(), |l| format!("{l}\n"));
             write!(
                 out,
-                "{CLEAR}{title}\n{}\n{label}\n{}\n",
-                game.position(),
+                "{CLEAR}{title}\n{}\n{legend}{label}\n{}\n",
+                game.position().to_string().trim_end(),
                 game.position().status()
             )?;
             out.flush()?;
@@ -79,7 +82,19 @@ pub fn demo<K: Kit>(
         }
     }
     if show == Show::Quiet {
-        writeln!(out, "{}", game.position())?;
+        // One short block: the result, then the moves, wrapped.
+        let result = match game.outcome() {
+            Some(o) => o.to_string(),
+            None => format!("stopped after {} moves", game.moves().len()),
+        };
+        writeln!(out, "{result} | {}", game.position().status())?;
+        let texts: Vec<String> = game.moves().iter().map(ToString::to_string).collect();
+        let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+        writeln!(out, "{} moves:", texts.len())?;
+        for line in wrap_with(&texts, ", ", 98) {
+            writeln!(out, "  {line}")?;
+        }
+        return Ok(game.outcome());
     }
     writeln!(out, "--- record ---")?;
     writeln!(out, "{}", game.record())?;
@@ -107,11 +122,23 @@ const SCREEN_LINES: usize = 20;
 
 /// The commands of `play`, as its banner lists them.
 const COMMANDS: &str = "type a move; ? lists the legal moves by place, ? PLACE those of one \
-place; undo, redo, claim (a draw, where the rules allow one), save FILE, board, quit";
+place; undo, redo, draw (claim a draw, where the rules allow one), save FILE, board, quit";
+
+/// The words `play` reads as its own commands before trying a move (`save`
+/// and `?` also take an argument). None of them may be a move text of any
+/// game, or that move could not be typed: `tests/session.rs` checks it.
+pub const COMMAND_WORDS: [&str; 10] = [
+    "quit", "exit", "board", "undo", "redo", "save", "?", "help", "draw", "",
+];
+
+/// The most moves a "did you mean" lists.
+const MAX_SUGGESTIONS: usize = 8;
 
 /// A person plays `K` from `start` on `input`/`out`. `human_first` says which side the
 /// person takes against the computer. Commands: a move, `?`, `? PLACE`, `undo`,
-/// `redo`, `claim`, `save FILE`, `board`, `quit`. At the end
+/// `redo`, `draw` (claim a draw), `save FILE`, `board`, `quit`. A move the
+/// game cannot read or refuses gets the reason and, when legal moves match it
+/// but for their piece letter or levels, a "did you mean" listing them. At the end
 /// of a game the person may still undo, save or quit; quitting (or the end of
 /// the input) with moves played saves the record to a file named in the
 /// message, so nothing is lost.
@@ -180,31 +207,34 @@ pub fn interactive<K: Kit>(
             "board" => show(&game, out)?,
             "undo" => {
                 // Back to the person's previous turn, taking back the replies.
-                let mut undone = 0;
-                while game.undo().is_some() {
-                    undone += 1;
+                let mut undone = Vec::new();
+                while let Some(mv) = game.undo() {
+                    undone.push(mv);
                     if is_human(&game) {
                         break;
                     }
                 }
-                if undone == 0 {
+                if undone.is_empty() {
                     writeln!(out, "nothing to take back")?;
                 } else {
-                    writeln!(out, "taken back ({undone} moves)")?;
+                    // Named in the order they were played.
+                    undone.reverse();
+                    writeln!(out, "taken back: {}", and_list(&undone))?;
                     show(&game, out)?;
                 }
             }
             "redo" => {
-                let mut redone = 0;
-                while game.redo().is_some() {
-                    redone += 1;
+                let mut redone = Vec::new();
+                while let Some(mv) = game.redo() {
+                    redone.push(mv);
                     if is_human(&game) || game.outcome().is_some() {
                         break;
                     }
                 }
-                if redone == 0 {
+                if redone.is_empty() {
                     writeln!(out, "nothing to redo")?;
                 } else {
+                    writeln!(out, "played again: {}", and_list(&redone))?;
                     show(&game, out)?;
                 }
             }
@@ -223,12 +253,15 @@ pub fn interactive<K: Kit>(
             _ if command.starts_with("? ") => {
                 list_moves(game.position(), Some(command[2..].trim()), out)?
             }
-            "claim" => match game.claim_draw() {
+            "draw" => match game.claim_draw() {
                 Some(reason) => writeln!(out, "draw claimed: {reason}")?,
                 None => writeln!(out, "no draw can be claimed here")?,
             },
             text => match game.parse_move(text) {
-                Err(e) => writeln!(out, "cannot read {:?}: {e}", excerpt(text))?,
+                Err(e) => {
+                    writeln!(out, "cannot read {:?}: {e}", excerpt(text))?;
+                    did_you_mean(game.position(), text, out)?;
+                }
                 Ok(mv) => {
                     let number = game.position().move_number(game.moves().len());
                     match game.play(mv) {
@@ -236,7 +269,10 @@ pub fn interactive<K: Kit>(
                             writeln!(out, "{number} {mv}")?;
                             show(&game, out)?;
                         }
-                        Err(e) => writeln!(out, "{} is illegal: {e}", excerpt(text))?,
+                        Err(e) => {
+                            writeln!(out, "{} is illegal: {e}", excerpt(text))?;
+                            did_you_mean(game.position(), text, out)?;
+                        }
                     }
                 }
             },
@@ -254,9 +290,103 @@ where
     let mut line = game.position().status();
     // A draw the rules let the player to move claim (chess3d), found on a copy.
     if let Some(reason) = game.clone().claim_draw() {
-        line += &format!(" | a draw may be claimed ({reason}): type claim");
+        line += &format!(" | a draw may be claimed ({reason}): type draw");
     }
-    writeln!(out, "{}\n{line}", game.position())
+    writeln!(out, "{}", game.position().to_string().trim_end())?;
+    if let Some(legend) = legend(M::Position::NAME) {
+        writeln!(out, "{legend}")?;
+    }
+    writeln!(out, "{line}")
+}
+
+/// What the symbols of a game's terminal board mean and how a move is
+/// written, where the board does not say it (KYBO's board has its own
+/// legend line, and a KYBO move is a square).
+pub fn legend(game: &str) -> Option<&'static str> {
+    match game {
+        "echec-o-cube" => Some(
+            "key: --- | pale piece, === H dark piece, + a piece ends there, R red, \
+             1 2 closed by One/Two, x dead\n\
+             moves: P D5-E5 (pale), F D5-E5 (dark), ! after one announces; \
+             claim takes claimable points",
+        ),
+        "chess3d" => Some(
+            "key: upper case White, lower case Black; K king, Q queen, R rook, B bishop, \
+             N knight, P pawn\n\
+             moves: N2/E2-N2/E4 (level/square to level/square), N2/E4xN2/D5 a capture, O-O castles",
+        ),
+        _ => None,
+    }
+}
+
+/// `moves` named for a sentence: `A`, `A and B`, `A, B and C`.
+fn and_list<M: std::fmt::Display>(moves: &[M]) -> String {
+    let texts: Vec<String> = moves.iter().map(ToString::to_string).collect();
+    match texts.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// A move text reduced to what a person may type of it: upper case, without
+/// a leading piece letter (`P D4-E4`), level prefixes (`N2/E7`), spaces,
+/// an announcement's `!`, and with a capture's `x` written `-`.
+fn bare_move_text(text: &str) -> String {
+    let upper = text.trim().to_ascii_uppercase();
+    // A piece letter is one letter before a space.
+    let rest = match upper.split_once(' ') {
+        Some((letter, rest))
+            if letter.len() == 1 && letter.chars().all(|c| c.is_ascii_alphabetic()) =>
+        {
+            rest
+        }
+        _ => upper.as_str(),
+    };
+    let mut bare = String::with_capacity(rest.len());
+    let chars: Vec<char> = rest.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        // `N<digit>/`: a level.
+        if chars[i] == 'N'
+            && chars.get(i + 1).is_some_and(char::is_ascii_digit)
+            && chars.get(i + 2) == Some(&'/')
+        {
+            i += 3;
+            continue;
+        }
+        match chars[i] {
+            c if c.is_whitespace() || c == '!' => {}
+            'X' => bare.push('-'),
+            c => bare.push(c),
+        }
+        i += 1;
+    }
+    bare
+}
+
+/// After a move that could not be read or played: the legal moves that
+/// match `typed` but for their piece letter or levels, if there are any.
+fn did_you_mean<K: Kit>(position: &K, typed: &str, out: &mut dyn Write) -> io::Result<()> {
+    let wanted = bare_move_text(typed);
+    if wanted.is_empty() {
+        return Ok(());
+    }
+    let candidates: Vec<String> = position
+        .legal_moves()
+        .iter()
+        .map(ToString::to_string)
+        .filter(|text| bare_move_text(text) == wanted && !text.eq_ignore_ascii_case(typed.trim()))
+        .collect();
+    match candidates.len() {
+        0 => Ok(()),
+        n if n <= MAX_SUGGESTIONS => writeln!(out, "did you mean: {}?", candidates.join(", ")),
+        n => writeln!(
+            out,
+            "did you mean: {}, … ({n} moves)?",
+            candidates[..MAX_SUGGESTIONS].join(", ")
+        ),
+    }
 }
 
 /// On leaving `play`: a game with moves, unless saved as it stands, is saved
@@ -346,14 +476,22 @@ fn list_moves<K: Kit>(position: &K, place: Option<&str>, out: &mut dyn Write) ->
 
 /// `words` joined by spaces into lines of at most `width` characters.
 fn wrap(words: &[&str], width: usize) -> Vec<String> {
+    wrap_with(words, " ", width)
+}
+
+/// `words` joined by `separator` into lines of at most `width` characters
+/// (a line ends with the separator's text before its trailing spaces).
+fn wrap_with(words: &[&str], separator: &str, width: usize) -> Vec<String> {
     let mut lines = vec![String::new()];
+    let tail = separator.trim_end();
     for word in words {
         let last = lines.last_mut().expect("never empty");
-        if !last.is_empty() && last.len() + 1 + word.len() > width {
+        if !last.is_empty() && last.len() + separator.len() + word.len() + tail.len() > width {
+            last.push_str(tail);
             lines.push((*word).to_owned());
         } else {
             if !last.is_empty() {
-                last.push(' ');
+                last.push_str(separator);
             }
             last.push_str(word);
         }
@@ -387,7 +525,10 @@ pub fn replay<K: Kit>(
     if let Some(dir) = pictures {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
-    writeln!(out, "{}", game.position()).map_err(io)?;
+    writeln!(out, "{}", game.position().to_string().trim_end()).map_err(io)?;
+    if let Some(legend) = legend(K::NAME) {
+        writeln!(out, "{legend}").map_err(io)?;
+    }
     picture(&game)?;
     for &mv in finished.moves() {
         let label = format!(
@@ -409,7 +550,7 @@ pub fn replay<K: Kit>(
 
 #[cfg(test)]
 mod tests {
-    use super::wrap;
+    use super::{and_list, bare_move_text, wrap, wrap_with};
 
     #[test]
     fn wrap_keeps_lines_within_the_width() {
@@ -417,5 +558,34 @@ mod tests {
         assert_eq!(wrap(&words, 11), ["A1-B1 B1-C1", "C1-D1 D1-E1"]);
         assert_eq!(wrap(&words, 5), ["A1-B1", "B1-C1", "C1-D1", "D1-E1"]);
         assert_eq!(wrap(&[], 5), [""]);
+    }
+
+    #[test]
+    fn wrap_with_a_separator_ends_a_line_with_its_text() {
+        let words = ["P A1-B1", "F B1-C1", "claim"];
+        assert_eq!(wrap_with(&words, ", ", 17), ["P A1-B1, F B1-C1,", "claim"]);
+        assert_eq!(wrap_with(&words, ", ", 30), ["P A1-B1, F B1-C1, claim"]);
+    }
+
+    #[test]
+    fn moves_are_named_for_a_sentence() {
+        assert_eq!(and_list::<&str>(&[]), "");
+        assert_eq!(and_list(&["D4"]), "D4");
+        assert_eq!(and_list(&["D4", "E5"]), "D4 and E5");
+        assert_eq!(and_list(&["D4", "E5", "F6"]), "D4, E5 and F6");
+    }
+
+    #[test]
+    fn a_bare_move_text_drops_piece_letters_levels_and_announcements() {
+        assert_eq!(bare_move_text("P D4-E4"), "D4-E4");
+        assert_eq!(bare_move_text(" f d4-e4! "), "D4-E4");
+        assert_eq!(bare_move_text("N2/E7-N2/E5"), "E7-E5");
+        assert_eq!(bare_move_text("N2/F5xN3/E7"), "F5-E7");
+        assert_eq!(bare_move_text("n1/a2-n1/a3"), "A2-A3");
+        // Not a piece letter: a word, a square; a knight's N without a level.
+        assert_eq!(bare_move_text("claim"), "CLAIM");
+        assert_eq!(bare_move_text("D4"), "D4");
+        assert_eq!(bare_move_text("NE4"), "NE4");
+        assert_eq!(bare_move_text(""), "");
     }
 }

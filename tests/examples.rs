@@ -1,25 +1,55 @@
-//! Runs every example the way a user does (`cargo run --example NAME`), with
-//! piped input for `play`, so that they cannot rot.
+//! Runs every example's built binary the way a user runs it, with piped
+//! input for `play`, so that they cannot rot. The binaries are those `cargo
+//! test` builds beside this test (`target/<profile>/examples/NAME`); no
+//! nested cargo runs, so nothing is rebuilt in another profile.
 
 use std::io::Write;
+use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
+/// The path of an example's binary: `cargo test` builds the package's
+/// examples into `target/<profile>/examples/`, and this test runs from
+/// `target/<profile>/deps/`.
+///
+/// # Panics
+/// The binary is missing (`cargo test --test examples` alone does not build
+/// the examples): the message says what to run.
+fn example_binary(name: &str) -> PathBuf {
+    let exe = std::env::current_exe().expect("the test binary's path");
+    let profile_dir = exe
+        .parent()
+        .and_then(|deps| deps.parent())
+        .expect("the test binary lies in target/<profile>/deps/");
+    let path = profile_dir
+        .join("examples")
+        .join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        path.is_file(),
+        "the example binary {} is missing: `cargo test --test examples` does not build the \
+         examples; run `cargo build --examples` (same profile) first, or plain `cargo test`",
+        path.display()
+    );
+    path
+}
+
 fn run_example(name: &str, args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO"))
-        .args(["run", "--quiet", "--example", name, "--"])
+    let mut child = Command::new(example_binary(name))
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("cargo runs");
-    child
-        .stdin
-        .take()
-        .expect("piped stdin")
-        .write_all(input.as_bytes())
-        .expect("input written");
+        .unwrap_or_else(|e| panic!("example {name} runs: {e}"));
+    // An example may exit before reading all its input (a bad argument):
+    // a broken pipe here is not the test's failure.
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    match stdin.write_all(input.as_bytes()) {
+        Ok(()) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
+        Err(e) => panic!("input to {name}: {e}"),
+    }
+    drop(stdin);
     child.wait_with_output().expect("the example ends")
 }
 
@@ -39,28 +69,36 @@ fn demo_plays_every_game_to_the_end() {
     for game in ["echec-o-cube", "kybo", "chess3d"] {
         assert!(out.contains(&format!("=== {game} (seed 5) ===")), "{out}");
     }
-    assert_eq!(out.matches("--- record ---").count(), 3);
-    // Every game ended with a result line, after its status line: a win or a draw.
-    let results: Vec<&str> = out
-        .split("--- result ---\n")
-        .skip(1)
-        .filter_map(|part| part.lines().nth(1))
-        .collect();
-    assert_eq!(results.len(), 3, "{out}");
-    for line in results {
+    // One short block a game: the title, the result with the status line,
+    // the number of moves, then the moves; no board, no record header.
+    let blocks: Vec<&str> = out.split("\n\n").filter(|b| !b.is_empty()).collect();
+    assert_eq!(blocks.len(), 3, "{out}");
+    for block in &blocks {
+        let lines: Vec<&str> = block.lines().collect();
+        assert!(lines[0].starts_with("=== "), "{block}");
+        // Every game ended with a result: a win or a draw.
         assert!(
-            line.contains(" wins (") || line.starts_with("draw ("),
-            "{line}"
+            lines[1].contains(" wins (") || lines[1].starts_with("draw ("),
+            "{block}"
         );
+        let count: usize = lines[2]
+            .strip_suffix(" moves:")
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("{block}"));
+        let listed: usize = lines[3..].iter().map(|l| l.split(", ").count()).sum();
+        assert_eq!(listed, count, "{block}");
+        assert!(lines[3..].iter().all(|l| l.len() <= 100), "{block}");
     }
+    assert!(!out.contains("--- record ---"), "{out}");
+    assert!(!out.contains("  A   B"), "no board: {out}");
     assert!(
         out.contains("final count One"),
         "ÉCHEC O CUBE shows its final score"
     );
-    // Quiet: the final position only, not a board a move, and no redrawing.
     assert!(!out.contains('\x1b'), "no terminal codes through a pipe");
-    // (a board a move came to 13,647 lines; the records alone are a few hundred)
-    assert!(out.lines().count() < 1000, "{} lines", out.lines().count());
+    // (a board a move came to 13,647 lines; the final boards and the
+    // records one move a line to 228 at seed 1)
+    assert!(out.lines().count() < 60, "{} lines", out.lines().count());
     let bad = run_example("demo", &["--game", "go"], "");
     assert_eq!(bad.status.code(), Some(2));
     assert!(stderr(&bad).contains("\"go\""));
@@ -108,7 +146,15 @@ fn play_lists_refuses_undoes_saves_and_replay_reads_it_back() {
     }
     assert!(out.contains("A1 is illegal: "), "{out}");
     assert!(out.contains("computer plays "), "{out}");
-    assert!(out.contains("taken back (2 moves)"), "{out}");
+    // Undo names the person's move and the computer's reply it took back.
+    let reply = out
+        .lines()
+        .find_map(|l| l.strip_prefix("2. computer plays "))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(
+        out.contains(&format!("taken back: E5 and {reply}\n")),
+        "{out}"
+    );
     assert!(out.contains("record saved to"), "{out}");
     let record = std::fs::read_to_string(&file).unwrap();
     assert!(record.starts_with("D4 "), "{record}");
@@ -304,19 +350,9 @@ fn perft_starts_from_a_position_text() {
     );
 }
 
-/// The path of an example's binary, built by an earlier `cargo run`.
-fn example_binary(name: &str) -> std::path::PathBuf {
-    let target = std::env::var_os("CARGO_TARGET_DIR")
-        .map(std::path::PathBuf::from)
-        .unwrap_or_else(|| std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target"));
-    target.join("debug").join("examples").join(name)
-}
-
 /// Runs a built example under a 256 MiB address-space limit with `stdin`
 /// from a file, and returns its output and how long it took.
 fn run_limited(name: &str, args: &[&str], stdin: &str) -> (Output, std::time::Duration) {
-    // Build it first (a no-op when it is built).
-    run_example(name, &["--help-is-not-an-option"], "");
     let mut script = format!(
         "ulimit -v 262144; exec '{}'",
         example_binary(name).display()
@@ -418,7 +454,7 @@ fn check_transcript(game: &str, input: &str) -> String {
 fn play_transcripts_of_every_game() {
     // KY-3: the first cube on a Dungeon square; KY-4 refuses a cube that
     // touches nothing.
-    let out = check_transcript("kybo", "?\nA1\nD4\n? E4\nE4\nundo\nredo\nclaim\nquit\n");
+    let out = check_transcript("kybo", "?\nA1\nD4\n? E4\nE4\nundo\nredo\ndraw\nquit\n");
     assert!(out.contains("  D4: D4\n"));
     assert!(out.contains("A1 is illegal: "));
     assert!(out.contains("no draw can be claimed here"));
@@ -427,19 +463,26 @@ fn play_transcripts_of_every_game() {
     // lists at most a screen, `? D5` the moves of one place.
     let out = check_transcript(
         "echec-o-cube",
-        "?\n? D5-E5\nP D5-E5\nP D6-E6\nF E5-E6\nundo\nquit\n",
+        "?\n? D5-E5\nP D5-E5\nP D6-E6\nE5-E6\nF E5-E6\nboard\nundo\nquit\n",
     );
     assert!(out.contains("P D6-E6 is illegal"));
+    assert!(out.contains("did you mean: F E5-E6?"));
+    assert!(out.contains("\nkey: --- | pale piece, === H dark piece"));
+    assert!(out.contains("taken back: F E5-E6\n"));
     assert!(out.contains("legal moves at D5-E5: "));
     let listing = out.split("legal moves at ").nth(1).unwrap();
     assert!(listing.lines().count() <= 25, "{listing}");
-    // C3-1: Black moves first; `claim` is refused while no draw applies.
+    // C3-1: Black moves first; `draw` is refused while no draw applies,
+    // `claim` is no chess3d move; a move without its levels gets a hint.
     let out = check_transcript(
         "chess3d",
-        "? N2/E7\nN2/E7-N2/E5\nN2/E2-N2/E4\nclaim\nundo\nquit\n",
+        "? N2/E7\nE7-E5\nN2/E7-N2/E5\nN2/E2-N2/E4\ndraw\nclaim\nundo\nquit\n",
     );
     assert!(out.contains("legal moves at N2/E7: "));
+    assert!(out.contains("did you mean: N2/E7-N2/E5?"));
     assert!(out.contains("no draw can be claimed here"));
+    assert!(out.contains("cannot read \"claim\""));
+    assert!(out.contains("taken back: N2/E2-N2/E4\n"));
 }
 
 /// `arena` plays its series and scores A: the last line's counts are those of
@@ -574,5 +617,59 @@ fn playout_counts_the_moves_of_its_games_and_reports_bad_input() {
         let o = run_example("playout", args, "");
         assert_eq!(o.status.code(), Some(2), "{args:?}");
         assert!(stderr(&o).contains(needle), "{args:?}: {}", stderr(&o));
+    }
+}
+
+/// Every example answers `--help` and `-h` with its usage on stdout and
+/// status 0, before reading (or refusing) its other arguments; the usage
+/// names each of the example's options.
+#[test]
+fn every_example_answers_help_with_its_usage() {
+    let examples: [(&str, &[&str]); 5] = [
+        (
+            "demo",
+            &[
+                "--game", "--seed", "--nodes", "--watch", "--quiet", "--delay",
+            ],
+        ),
+        (
+            "play",
+            &[
+                "GAME",
+                "--second",
+                "--two-players",
+                "--level",
+                "--nodes",
+                "--seed",
+                "draw",
+            ],
+        ),
+        (
+            "arena",
+            &[
+                "GAME", "--games", "--ms", "--a", "--b", "--nodes", "--seed", "--jobs",
+            ],
+        ),
+        ("playout", &["GAME", "--games", "--seed", "--list"]),
+        ("replay", &["FILE", "--game", "--svg"]),
+    ];
+    for (name, options) in examples {
+        for args in [&["--help"][..], &["-h"], &["kybo", "--no-such-flag", "-h"]] {
+            let o = run_example(name, args, "");
+            assert_eq!(o.status.code(), Some(0), "{name} {args:?}: {}", stderr(&o));
+            assert!(stderr(&o).is_empty(), "{name} {args:?}: {}", stderr(&o));
+            let usage = stdout(&o);
+            assert!(
+                usage.starts_with(&format!("usage: {name} ")),
+                "{name}: {usage}"
+            );
+            for option in options {
+                assert!(usage.contains(option), "{name} names {option}: {usage}");
+            }
+            assert!(usage.contains("-h, --help"), "{name}: {usage}");
+        }
+        // Without it, a bad argument is still refused with status 2.
+        let o = run_example(name, &["kybo", "--no-such-flag"], "");
+        assert_eq!(o.status.code(), Some(2), "{name}: {}", stderr(&o));
     }
 }

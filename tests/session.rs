@@ -1,23 +1,30 @@
 //! The game loops of `board_games::session` driven directly, from positions
 //! the examples cannot start from.
 
-use board_games::games::Chess3d;
-use board_games::session::{interactive, Opponent};
+use board_core::{Budget, Rng};
+use board_games::games::{Chess3d, EchecOCube, Kybo};
+use board_games::session::{interactive, Opponent, COMMAND_WORDS};
 use board_games::Kit;
 
 /// Runs a two-player session from `start` on `input`, returning the output.
 fn session<K: Kit>(start: K, input: &str) -> String {
+    session_against(start, input, Opponent::Person)
+}
+
+/// Runs a session from `start` on `input` against `opponent`, the person
+/// moving first, returning the output.
+fn session_against<K: Kit>(start: K, input: &str, opponent: Opponent) -> String {
     let mut out = Vec::new();
-    interactive(
-        start,
-        &mut input.as_bytes(),
-        &mut out,
-        Opponent::Person,
-        true,
-        1,
-    )
-    .expect("the session runs");
-    String::from_utf8(out).expect("UTF-8 output")
+    interactive(start, &mut input.as_bytes(), &mut out, opponent, true, 1)
+        .expect("the session runs");
+    // Leaving saved the record to a temporary file: remove it.
+    let text = String::from_utf8(out).expect("UTF-8 output");
+    if let Some(rest) = text.split("record of this game saved to ").nth(1) {
+        if let Some(path) = rest.split(' ').next() {
+            std::fs::remove_file(path).ok();
+        }
+    }
+    text
 }
 
 // C3-21 (one level is FIDE chess), C3-17 (checkmate ends the game): the end
@@ -46,10 +53,154 @@ fn the_end_of_a_game_offers_undo_save_or_quit() {
         out.contains("the game is over: undo, save FILE or quit"),
         "{out}"
     );
-    assert!(out.contains("taken back (1 moves)"), "{out}");
+    assert!(out.contains("taken back: N1/D8-N1/H4\n"), "{out}");
     let record = std::fs::read_to_string(&file).unwrap();
     assert!(record.trim_end().ends_with("N1/D8-N1/H4"), "{record}");
     // Saved as it stands: leaving does not save it again.
     assert!(!out.contains("record of this game saved to "), "{out}");
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Every command word of `play` fails to parse as a move of `K`, from the
+/// start and along random games, so that no move is shadowed by a command.
+fn no_command_word_is_a_move<K: Kit>() {
+    let mut checked = 0;
+    for seed in 0..20 {
+        let mut position = K::start();
+        let mut rng = Rng::new(seed);
+        for _ in 0..60 {
+            for word in COMMAND_WORDS {
+                for text in [
+                    word.to_owned(),
+                    word.to_ascii_uppercase(),
+                    format!("{word} X"),
+                ] {
+                    let parsed = position.parse_move(&text);
+                    assert!(
+                        parsed.is_err(),
+                        "{}: {text:?} reads as the move {:?} after {checked} checks",
+                        K::NAME,
+                        parsed.ok()
+                    );
+                    checked += 1;
+                }
+            }
+            if position.play_random(&mut rng, 1) == 0 {
+                break;
+            }
+        }
+    }
+    assert!(checked > 1000, "{}: {checked} checks", K::NAME);
+}
+
+// EOC-20, and the issue "the game maker's door": `claim` is a move of
+// ÉCHEC O CUBE, so the draw claim is `draw`; no command word is a move text.
+#[test]
+fn no_command_word_is_a_move_text_of_any_game() {
+    no_command_word_is_a_move::<EchecOCube>();
+    no_command_word_is_a_move::<Kybo>();
+    no_command_word_is_a_move::<Chess3d>();
+    // The word the draw claim used to be is a move text of ÉCHEC O CUBE.
+    assert!(EchecOCube::start().parse_move("claim").is_ok());
+    assert!(!COMMAND_WORDS.contains(&"claim"));
+}
+
+// EOC-17: an unannounced closing leaves its points claimable; the next
+// player types `claim`, which the session passes to the game as a move.
+#[test]
+fn claim_is_an_echec_o_cube_move_through_the_session() {
+    let out = session(
+        EchecOCube::start(),
+        "claim\nP D5-E5\nF E5-E6\nP D6-E6\nF D5-D6\nclaim\nquit\n",
+    );
+    // At the start nothing is claimable: the game refuses the move with its rule.
+    assert!(
+        out.contains("claim is illegal: there are no points to claim (EOC-17)"),
+        "{out}"
+    );
+    assert!(out.contains("claimable: "), "{out}");
+    // The fifth move is the claim, and One scores the closed square's points.
+    assert!(out.contains("5. claim\n"), "{out}");
+    let after = out.split("5. claim\n").nth(1).unwrap();
+    let points = after
+        .lines()
+        .find_map(|l| l.strip_prefix("One: "))
+        .and_then(|l| l.split(' ').next())
+        .and_then(|n| n.parse::<u32>().ok())
+        .unwrap_or_else(|| panic!("{after}"));
+    assert!(points > 0, "{after}");
+    assert!(!out.contains("no draw can be claimed"), "{out}");
+}
+
+// C3-17: threefold repetition may be claimed; the command is `draw`, and
+// the status line says so when a draw can be claimed.
+#[test]
+fn draw_claims_a_chess3d_draw() {
+    let dance = "N2/A8-N2/B6\nN2/A1-N2/B3\nN2/B6-N2/A8\nN2/B3-N2/A1\n";
+    let out = session(
+        Chess3d::start(),
+        &format!("draw\n{dance}{dance}draw\nquit\n"),
+    );
+    // Refused at the start, offered and taken once the start came back twice.
+    assert_eq!(
+        out.matches("no draw can be claimed here").count(),
+        1,
+        "{out}"
+    );
+    assert!(out.contains(": type draw"), "{out}");
+    assert!(
+        out.contains("draw claimed: threefold repetition claimed"),
+        "{out}"
+    );
+    assert!(out.contains("game over: undo, save FILE or quit?"), "{out}");
+}
+
+// A move typed without its piece letter (ÉCHEC O CUBE) or its levels
+// (chess3d) gets the legal moves it could be.
+#[test]
+fn a_move_without_its_piece_letter_or_levels_gets_a_did_you_mean() {
+    let out = session(EchecOCube::start(), "D5-E5\nd5-e5\nA1-A2\nquit\n");
+    assert!(
+        out.contains(
+            "cannot read \"D5-E5\": \"D5-E5\": unknown piece letter 'D', expected P, F or R \
+             (EOC-20)\ndid you mean: P D5-E5, F D5-E5?\n"
+        ),
+        "{out}"
+    );
+    assert_eq!(out.matches("did you mean: P D5-E5, F D5-E5?").count(), 2);
+    // EOC-7: the first piece may go anywhere, so A1-A2 is legal too.
+    assert!(out.contains("did you mean: P A1-A2, F A1-A2?"), "{out}");
+    let out = session(Chess3d::start(), "E7-E5\nN2/E7-N2/E5\nE2-E4\nE2-E5\nquit\n");
+    assert!(
+        out.contains("cannot read \"E7-E5\": ")
+            && out.contains("\ndid you mean: N2/E7-N2/E5?\n1. Black to move> 1. N2/E7-N2/E5"),
+        "{out}"
+    );
+    assert!(out.contains("did you mean: N2/E2-N2/E4?"), "{out}");
+    // No legal move is E2-E5: no hint.
+    assert_eq!(out.matches("did you mean").count(), 2, "{out}");
+}
+
+// Undo takes back the computer's reply with the person's move and names
+// both, in the order they were played; redo names what it plays again.
+#[test]
+fn undo_and_redo_name_the_moves() {
+    let out = session_against(
+        Kybo::start(),
+        "D4\nundo\nredo\nundo\nundo\nquit\n",
+        Opponent::Computer(Budget::nodes(20)),
+    );
+    let reply = out
+        .lines()
+        .find_map(|l| l.strip_prefix("2. computer plays "))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(
+        out.contains(&format!("taken back: D4 and {reply}\n")),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!("played again: D4 and {reply}\n")),
+        "{out}"
+    );
+    assert!(out.contains("nothing to take back"), "{out}");
 }
