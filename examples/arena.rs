@@ -24,11 +24,12 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 
+use board_core::GameMatch;
 use board_core::{excerpt, Agent, Budget, Game, Mcts, MoveList, Policy, Rng};
 use board_games::baseline::list_playout;
 use board_games::cli;
 use board_games::games::{Chess3d, EchecOCube, Kybo};
-use board_games::{Kit, MatchKit};
+use board_games::Kit;
 
 /// The agents `--a` and `--b` name.
 const AGENTS: [&str; 3] = ["computer", "mcts", "mcts-list"];

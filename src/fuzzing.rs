@@ -7,7 +7,9 @@
 
 use board_core::MoveList;
 
-use crate::{invariants::check_position, Kit, MatchKit};
+use board_core::GameMatch;
+
+use crate::{invariants::check_position, replay_text, Kit};
 
 /// Every notation parser of `K` on `data` as text: moves, position text and
 /// records. Whatever parses must satisfy the position invariants.
@@ -27,7 +29,7 @@ pub fn parse_text<K: Kit>(data: &[u8]) {
             checked.push(state);
         }
     }
-    if let Ok(game) = K::Match::replay(&text) {
+    if let Ok(game) = replay_text::<K::Match>(&text) {
         let mut state = game.start().clone();
         for &mv in game.moves() {
             if let Err(e) = state.play(mv) {

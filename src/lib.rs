@@ -9,7 +9,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-use board_core::{Computer, Game};
+use board_core::{Computer, GameMatch};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
@@ -36,8 +36,16 @@ pub trait Kit:
     /// `None` for a game with no such bound.
     const MAX_PLIES: Option<usize>;
     /// The game's `Match`: the position with its history, undo and redo.
-    type Match: MatchKit<Position = Self>
-        + Game<Move = Self::Move, Player = Self::Player, EndReason = Self::EndReason>;
+    type Match: GameMatch<
+            Position = Self,
+            Move = Self::Move,
+            Player = Self::Player,
+            EndReason = Self::EndReason,
+            Error = Self::Error,
+            Config = Self::Config,
+        > + PartialEq
+        + Serialize
+        + DeserializeOwned;
 
     /// The default start position.
     fn start() -> Self {
@@ -128,26 +136,16 @@ pub trait Kit:
 /// game's pictures, with places as text, as `data-place` writes them.
 pub type SvgView<M> = board_core::SvgOptions<M, String>;
 
-/// A game's `Match` as generic code reaches it. Every game crate offers these
-/// as inherent methods with the same names (the one vocabulary), so one macro
-/// in [`games`] implements this trait for all three by calling them.
-pub trait MatchKit: Game + PartialEq + Serialize + DeserializeOwned {
-    /// The position type.
-    type Position: Game;
-    /// A game starting at `start`.
-    fn new(start: Self::Position) -> Self;
-    /// The start position.
-    fn start(&self) -> &Self::Position;
-    /// The current position.
-    fn position(&self) -> &Self::Position;
-    /// The moves played.
-    fn moves(&self) -> &[Self::Move];
-    /// Takes back the last move.
-    fn undo(&mut self) -> Option<Self::Move>;
-    /// Plays the last undone move again.
-    fn redo(&mut self) -> Option<Self::Move>;
-    /// The record text.
-    fn record(&self) -> String;
-    /// Reads and replays a record text.
-    fn replay(text: &str) -> Result<Self, String>;
+/// A match's record as text (what `play` saves and `replay` reads).
+pub fn record_text<M: GameMatch>(game: &M) -> String {
+    game.record().to_string()
+}
+
+/// Reads a record text and replays it, every move checked.
+///
+/// # Errors
+/// What in the text is not a record of the game, or the first illegal move.
+pub fn replay_text<M: GameMatch>(text: &str) -> Result<M, String> {
+    let record: M::Record = text.parse().map_err(|e| format!("{e}"))?;
+    M::replay(&record).map_err(|e| format!("{e}"))
 }

@@ -9,7 +9,9 @@ use std::time::Duration;
 use board_core::{excerpt, Agent, Budget, Game, Outcome};
 
 use crate::input::{read_line, MAX_LINE_BYTES};
-use crate::{Kit, MatchKit};
+use board_core::GameMatch;
+
+use crate::{record_text, replay_text, Kit};
 
 /// The outcome type of a game.
 pub type OutcomeOf<K> = Outcome<<K as Game>::Player, <K as Game>::EndReason>;
@@ -240,9 +242,9 @@ pub fn interactive<K: Kit>(
             }
             _ if command.starts_with("save ") => {
                 let path = command["save ".len()..].trim();
-                match std::fs::write(path, game.record() + "\n") {
+                match std::fs::write(path, format!("{}\n", game.record())) {
                     Ok(()) => {
-                        saved = game.record();
+                        saved = record_text(&game);
                         writeln!(out, "record saved to {path}")?;
                     }
                     Err(e) => writeln!(out, "cannot save to {}: {e}", excerpt(path))?,
@@ -283,7 +285,7 @@ pub fn interactive<K: Kit>(
 }
 
 /// The board and the status line.
-fn show<M: MatchKit>(game: &M, out: &mut dyn Write) -> io::Result<()>
+fn show<M: GameMatch>(game: &M, out: &mut dyn Write) -> io::Result<()>
 where
     M::Position: Kit,
 {
@@ -391,12 +393,12 @@ fn did_you_mean<K: Kit>(position: &K, typed: &str, out: &mut dyn Write) -> io::R
 
 /// On leaving `play`: a game with moves, unless saved as it stands, is saved
 /// to a file named in the message.
-fn keep_record<M: MatchKit>(game: &M, saved: &str, out: &mut dyn Write) -> io::Result<()> {
-    if game.moves().is_empty() || game.record() == saved {
+fn keep_record<M: GameMatch>(game: &M, saved: &str, out: &mut dyn Write) -> io::Result<()> {
+    if game.moves().is_empty() || record_text(game) == saved {
         return Ok(());
     }
     let path = unsaved_record_path();
-    match std::fs::write(&path, game.record() + "\n") {
+    match std::fs::write(&path, format!("{}\n", game.record())) {
         Ok(()) => writeln!(
             out,
             "record of this game saved to {} (replay it with: cargo run --example replay -- FILE)",
@@ -511,7 +513,7 @@ pub fn replay<K: Kit>(
     out: &mut dyn Write,
     pictures: Option<&Path>,
 ) -> Result<Option<OutcomeOf<K>>, String> {
-    let finished = K::Match::replay(text)?;
+    let finished = replay_text::<K::Match>(text)?;
     let io = |e: io::Error| e.to_string();
     let mut game = K::Match::new(finished.start().clone());
     let picture = |game: &K::Match| -> Result<(), String> {

@@ -255,6 +255,7 @@ fn perft_counts_and_reports_bad_input() {
 }
 
 #[test]
+#[cfg(feature = "peers")]
 fn perft_times_chess3d_against_cozy_chess() {
     // C3-21: one level without castling rights is FIDE chess, so cozy-chess
     // counts the same 8 902 leaves at depth 3 (published perft of the start).
@@ -625,7 +626,7 @@ fn playout_counts_the_moves_of_its_games_and_reports_bad_input() {
 /// names each of the example's options.
 #[test]
 fn every_example_answers_help_with_its_usage() {
-    let examples: [(&str, &[&str]); 5] = [
+    let examples: [(&str, &[&str]); 6] = [
         (
             "demo",
             &[
@@ -652,6 +653,23 @@ fn every_example_answers_help_with_its_usage() {
         ),
         ("playout", &["GAME", "--games", "--seed", "--list"]),
         ("replay", &["FILE", "--game", "--svg"]),
+        (
+            "perft",
+            &[
+                "GAME",
+                "--depth",
+                "--moves",
+                "--divide",
+                "--position",
+                "--fen",
+                "--levels",
+                "--reps",
+                "--versus",
+                "--first",
+                "--red-mode",
+                "--auto-announce",
+            ],
+        ),
     ];
     for (name, options) in examples {
         for args in [&["--help"][..], &["-h"], &["kybo", "--no-such-flag", "-h"]] {

@@ -24,6 +24,9 @@ use crate::history::History;
 ///         let Some(mv) = computer.choose(&game, Budget::nodes(50)) else { break };
 ///         game.play(mv).expect("the computer plays legal moves");
 ///     }
+///     if let Some(&first) = game.position().legal_moves().first() {
+///         game.play(first).expect("a listed move is legal"); // a move of the position is one of the match
+///     }
 ///     let last = game.undo();
 ///     assert_eq!(last, game.undone().next());
 ///     game.record().to_string()

@@ -72,9 +72,8 @@ fn json_bodies_on_mutated_states() {
 /// by the adapter, which parsed the record without replaying it.
 #[test]
 fn regression_eoc_record_with_an_illegal_move_is_refused() {
-    use board_games::MatchKit;
     let text = "config standard\nfirst One\nP E4-F4\nF E4-E5\nP E5-E6\nP D4-E4\nP E3-E4\n\nF F3-F4\nF D1-E1\nP F4-F5\n";
-    let err = echec_o_cube::Match::replay(text).unwrap_err();
+    let err = board_games::replay_text::<echec_o_cube::Match>(text).unwrap_err();
     assert!(err.contains("F D1-E1"), "{err}");
     parse_text::<EchecOCube>(text.as_bytes());
 }

@@ -170,8 +170,35 @@ pub fn run<G: Game>(mut game: G, args: &Args) -> Result<(), String> {
     Ok(())
 }
 
+/// What `--help` prints.
+const USAGE: &str = "\
+usage: perft GAME --depth N [OPTIONS]
+
+Counts the move sequences of a game to a depth (perft); the last line is the count.
+
+  GAME              echec-o-cube, kybo or chess3d
+  --depth N         plies to count (required)
+  --moves \"A;B\"     moves in the game's move text, played from the start first
+  --divide          also print each first move with its count
+  --position TEXT   echec-o-cube and kybo: start from a position text
+  --fen TEXT        chess3d: start from a FEN3D or plain FEN
+  --levels N        chess3d: 1 to 8 levels (default 3)
+  --reps N          chess3d: time N runs, in CPU time
+  --versus cozy     chess3d, one level: time cozy-chess's perft too, alternating
+                    (needs `--features peers`)
+  --first one|two   echec-o-cube: who starts
+  --red-mode        echec-o-cube: the red pieces' mode
+  --auto-announce   echec-o-cube: announce automatically
+  -h, --help        this text
+";
+
 fn main() -> ExitCode {
-    let result = parse_args(std::env::args().skip(1)).and_then(|args| match args.game.as_str() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if cli::asks_for_help(&args) {
+        print!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
+    let result = parse_args(args.into_iter()).and_then(|args| match args.game.as_str() {
         "echec-o-cube" => echec_o_cube_game::run_perft(&args),
         "kybo" => kybo_game::run_perft(&args),
         _ => chess3d_game::run_perft(&args),
