@@ -22,7 +22,7 @@ pub mod input;
 pub mod invariants;
 pub mod session;
 
-/// What the examples and the harness need from a game beyond [`Game`]: its
+/// What the examples and the harness need from a game beyond [`Game`](board_core::Game): its
 /// name, its `Match`, position text, serde and its own bounds. Implemented
 /// for each game's `Position` in [`games`].
 pub trait Kit:

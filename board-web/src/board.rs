@@ -4,9 +4,9 @@
 
 use std::time::Duration;
 
-use board_core::{Agent, Budget, Clock, Computer, Game};
+use board_core::{Agent, Budget, Clock, Computer, Game, GameMatch};
 use board_games::games::{Chess3d, EchecOCube, Kybo};
-use board_games::{Kit, MatchKit, SvgView};
+use board_games::{replay_text, Kit, SvgView};
 use serde::Deserialize;
 
 /// A game of the workspace as the page knows it: its `name` (what
@@ -183,7 +183,7 @@ impl<K: Kit> Play for Table<K> {
     }
 
     fn record_text(&self) -> String {
-        self.game.record()
+        board_games::record_text(&self.game)
     }
 
     fn svg(&self, opts: SvgOpts) -> Result<String, String> {
@@ -237,12 +237,12 @@ fn start<K: Kit + 'static>(config: Option<&str>) -> Result<Board, String> {
         Some(text) => serde_json::from_str(bounded("configuration", text)?)
             .map_err(|e| format!("bad {} configuration: {e}", K::NAME))?,
     };
-    Ok(Board::of::<K>(MatchKit::new(K::from_config(config))))
+    Ok(Board::of::<K>(GameMatch::new(K::from_config(config))))
 }
 
 /// A game of `K` replayed from `record`.
 fn replay<K: Kit + 'static>(record: &str) -> Result<Board, String> {
-    Ok(Board::of::<K>(<K::Match as MatchKit>::replay(record)?))
+    Ok(Board::of::<K>(replay_text::<K::Match>(record)?))
 }
 
 /// A game of any of the three, driven by text, with its history: what the
