@@ -102,7 +102,7 @@ fn compare_tree(ours: &One, cozy: &cozy_chess::Board, depth: u32) {
     for mv in list {
         let mut child = *ours;
         child.play_unchecked(mv);
-        assert_eq!(child.hash(), child.compute_hash());
+        assert_eq!(child.zobrist(), child.compute_hash());
         let cozy_child: cozy_chess::Board = child.fen().parse().expect("cozy reads our FEN");
         compare_tree(&child, &cozy_child, depth - 1);
     }
@@ -159,7 +159,7 @@ fn c3_21_random_games_match_cozy_chess() {
                 break;
             }
             ours.play_unchecked(list[rng.below(list.len())]);
-            assert_eq!(ours.hash(), ours.compute_hash());
+            assert_eq!(ours.zobrist(), ours.compute_hash());
             if game % 10 == 0 && positions % 37 == 0 {
                 assert_eq!(
                     perft(&ours, 3),
