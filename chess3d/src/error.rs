@@ -317,7 +317,8 @@ impl core::fmt::Display for Geometry {
 /// return the same error for the same move; the checks run in this order:
 /// game over, cells outside the space, castling conditions, no piece, not
 /// your piece, own piece on the target, the piece's geometry, a blocked
-/// path, promotion, the move's kind, and last the king left in check.
+/// path, promotion, the king left in check, and last the move's kind (a
+/// [`WrongKind`](PlayError::WrongKind) move is legal with the right kind).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum PlayError {
     /// The move text could not be read.
@@ -348,8 +349,9 @@ pub enum PlayError {
         /// Levels of the space.
         levels: usize,
     },
-    /// No piece on the start cell.
-    #[error("no piece on {cell}")]
+    /// No piece on the start cell: a move moves a piece of the side to
+    /// move, and passing is not allowed (C3-13).
+    #[error("no piece on {cell}: a move moves a piece of the side to move (C3-13)")]
     NoPiece {
         /// The start cell.
         cell: Cell,

@@ -140,9 +140,11 @@ fn c3_7_knight_has_24_targets_and_jumps() {
 // level only to capture, on any of its 26 neighbours.
 #[test]
 fn c3_8_king_steps_in_level_but_captures_across_levels() {
-    // Empty space: 8 quiet moves, none to another level.
+    // Empty space: 8 quiet moves, none to another level. (A Black pawn far
+    // away keeps the position alive: bare kings are a dead position, C3-17.)
     let mut pieces = KINGS5.to_vec();
     pieces.push(("N3/D4", 'K'));
+    pieces.push(("N1/A7", 'p'));
     pieces.remove(0);
     let p = pos(5, &pieces, "w - - 0 1");
     let t = targets(&p, "N3/D4");
@@ -179,8 +181,13 @@ fn c3_8_king_steps_in_level_but_captures_across_levels() {
             ..
         }
     ));
-    // The enemy king attacks its 26 neighbours: N2/E4 touches N3/F4.
-    let p = pos(3, &[("N2/D4", 'K'), ("N3/F4", 'k')], "w - - 0 1");
+    // The enemy king attacks its 26 neighbours: N2/E4 touches N3/F4. (The
+    // far pawn keeps bare kings from being a dead position, C3-17.)
+    let p = pos(
+        3,
+        &[("N2/D4", 'K'), ("N3/F4", 'k'), ("N1/A7", 'p')],
+        "w - - 0 1",
+    );
     let t = targets(&p, "N2/D4");
     assert!(!t.contains("N2/E4") && !t.contains("N2/E5") && !t.contains("N2/E3"));
     assert_eq!(t.len(), 5);
@@ -794,9 +801,22 @@ fn c3_17_dead_positions() {
             reason: EndReason::DeadPosition
         })
     );
-    // Perft ignores the draw (C3-22): the position itself still has moves.
-    assert_eq!(perft(bare.position(), 1), 3);
+    // The position itself is over (C3-17 in `Position::outcome`): no legal
+    // move, so perft stops there too (the board_core::Game contract: a game
+    // with an outcome has no legal moves).
+    assert_eq!(
+        bare.position().outcome(),
+        Some(Outcome::Draw {
+            reason: EndReason::DeadPosition
+        })
+    );
+    assert_eq!(perft(bare.position(), 1), 0);
     assert_eq!(perft(&bare, 1), 0);
+    assert!(matches!(
+        bare.position()
+            .check(bare.position().parse_move("N1/A1-N1/A2").unwrap()),
+        Err(PlayError::GameOver { .. })
+    ));
     let dead = |f: &str| Position::from_fen(f).unwrap().is_dead();
     assert!(dead("8/8/8/4k3/8/8/8/4KN2 w - - 0 1"));
     assert!(dead("8/8/8/4k3/8/8/8/4KB2 w - - 0 1"));
