@@ -324,6 +324,16 @@ pub enum PlayError {
     /// The move text could not be read.
     #[error(transparent)]
     Notation(#[from] ParseMoveError),
+    /// A move text without levels (`E7-E5`) that no level, or more than
+    /// one, makes a legal move: `candidates` are the legal moves it could
+    /// be, none or several (C3-20).
+    #[error("{}", levels_unclear(text, candidates))]
+    LevelsUnclear {
+        /// The text (at most [`board_core::excerpt`] of it).
+        text: String,
+        /// The legal moves with those squares, on any levels.
+        candidates: Vec<crate::Move>,
+    },
     /// The game is over (C3-16, C3-17): no move may be played.
     #[error("the game is over: {outcome} (C3-16, C3-17)")]
     GameOver {
@@ -455,6 +465,17 @@ pub enum PlayError {
         /// The start cell given.
         from: Cell,
     },
+}
+
+/// The message of [`PlayError::LevelsUnclear`].
+fn levels_unclear(text: &str, candidates: &[crate::Move]) -> String {
+    if candidates.is_empty() {
+        return format!(
+            "{text}: no level makes it a legal move; write the levels, as N2/E7-N2/E5 (C3-20)"
+        );
+    }
+    let list: Vec<String> = candidates.iter().map(|m| format!("{m:#}")).collect();
+    format!("{text} is ambiguous: {} (C3-20)", list.join(" or "))
 }
 
 /// Why a game record could not be read or replayed.

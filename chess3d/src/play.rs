@@ -14,6 +14,25 @@ use crate::piece::{Piece, Role};
 use crate::position::{dispatch, CastlingRights, FixedPosition, Position, CELLS};
 use crate::zobrist::KEYS;
 
+/// A move text of two squares without levels (`E7-E5`, `D4xE5`,
+/// `A7-A8=Q`): the squares and the promotion, or `None` for any other text.
+fn levelless(text: &str) -> Option<(Square, Square, Option<Role>)> {
+    let text = text.trim();
+    let (cells, promotion) = match text.split_once('=') {
+        Some((cells, p)) => {
+            let mut chars = p.chars();
+            let role = chars.next().and_then(Role::from_char)?;
+            if chars.next().is_some() {
+                return None;
+            }
+            (cells, Some(role))
+        }
+        None => (text, None),
+    };
+    let (a, b) = cells.split_once(['-', 'x', 'X'])?;
+    Some((a.parse().ok()?, b.parse().ok()?, promotion))
+}
+
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -579,6 +598,26 @@ impl<const L: usize> FixedPosition<L> {
     /// [`PlayError::Notation`] when `text` is not a move text;
     /// [`PlayError::OutsideSpace`] for a cell beyond the space's levels.
     pub fn parse_move(&self, text: &str) -> Result<Move, PlayError> {
+        if let Some((from, to, promotion)) = levelless(text) {
+            let mut candidates: Vec<Move> = self
+                .legal_moves()
+                .into_iter()
+                .filter(|m| {
+                    m.from.square() == from
+                        && m.to.square() == to
+                        && m.promotion() == promotion
+                        && !m.is_castling()
+                })
+                .collect();
+            candidates.dedup();
+            return match candidates[..] {
+                [mv] => Ok(mv),
+                _ => Err(PlayError::LevelsUnclear {
+                    text: board_core::excerpt(text.trim()),
+                    candidates,
+                }),
+            };
+        }
         let parsed = parse_move_text(text)?;
         Ok(match parsed {
             MoveText::Castle { short, king } => {
@@ -813,11 +852,23 @@ impl Position {
 
     /// Reads a move text (C3-20) in the context of this position: the exact
     /// text `Display` writes, or the plain C3-20 text, whose kind is read off
-    /// the position. Reading does not check legality.
+    /// the position; or two squares without levels (`E7-E5`, `D4xE5`,
+    /// `A7-A8=Q`), read as the one legal move with those squares. Reading
+    /// checks legality only for the text without levels.
+    ///
+    /// ```
+    /// use chess3d::{PlayError, Position};
+    /// let pos = Position::default();
+    /// assert_eq!(format!("{:#}", pos.parse_move("E7-E5")?), "N2/E7-N2/E5");
+    /// assert!(matches!(pos.parse_move("E7-E4"), Err(PlayError::LevelsUnclear { .. })));
+    /// # Ok::<(), PlayError>(())
+    /// ```
     ///
     /// # Errors
     /// [`PlayError::Notation`] when `text` is not a move text;
-    /// [`PlayError::OutsideSpace`] for a cell beyond the space's levels.
+    /// [`PlayError::OutsideSpace`] for a cell beyond the space's levels;
+    /// [`PlayError::LevelsUnclear`] for a text without levels that no
+    /// level, or several, make a legal move.
     pub fn parse_move(&self, text: &str) -> Result<Move, PlayError> {
         dispatch!(self, p => p.parse_move(text))
     }

@@ -161,3 +161,60 @@ fn c3_14_check_agrees_with_the_generator_on_special_moves() {
         }
     }
 }
+
+// C3-20: a move text without levels (`E7-E5`) is read when exactly one level
+// makes it a legal move; otherwise a typed error lists the candidates.
+#[test]
+fn c3_20_move_text_without_levels() {
+    use chess3d::PlayError;
+    let start = Position::default();
+    let mv = start.parse_move("E7-E5").unwrap();
+    assert_eq!(format!("{mv:#}"), "N2/E7-N2/E5");
+    assert_eq!(start.parse_move("e7-e5"), Ok(mv));
+    // No level makes it legal.
+    let err = start.parse_move("E7-E4").unwrap_err();
+    assert!(matches!(&err, PlayError::LevelsUnclear { candidates, .. } if candidates.is_empty()));
+    assert!(err.to_string().contains("C3-20"), "{err}");
+    // Pawns on E7 of two levels: ambiguous, both candidates named.
+    let two =
+        Position::from_fen("8/4p3/8/8/8/8/8/8|2k1r3/4p3/8/8/8/8/8/2K1R3|8/8/8/8/8/8/8/8 b - - 0 1")
+            .unwrap();
+    let err = two.parse_move("E7-E5").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "E7-E5 is ambiguous: N1/E7-N1/E5 or N2/E7-N2/E5 (C3-20)"
+    );
+    // Every legal non-castling move of random positions reads back from its
+    // squares when it is the only one with those squares.
+    let mut rng = Rng::new(20);
+    for levels in [1, 2, 3] {
+        let mut pos = Position::new(Config::new(levels).unwrap());
+        for _ in 0..60 {
+            let moves = pos.legal_moves();
+            for &m in moves.iter().filter(|m| !m.is_castling()) {
+                let text = format!("{}-{}", m.from().square(), m.to().square());
+                let text = match m.promotion() {
+                    Some(r) => format!("{text}={}", r.upper()),
+                    None => text,
+                };
+                let same = moves
+                    .iter()
+                    .filter(|o| {
+                        !o.is_castling()
+                            && o.from().square() == m.from().square()
+                            && o.to().square() == m.to().square()
+                            && o.promotion() == m.promotion()
+                    })
+                    .count();
+                match pos.parse_move(&text) {
+                    Ok(read) => assert!(same == 1 && read == m, "{text} in {}", pos.fen()),
+                    Err(e) => assert!(same > 1, "{text} in {}: {e}", pos.fen()),
+                }
+            }
+            match pos.random_move(&mut rng) {
+                Some(mv) => pos.play_unchecked(mv),
+                None => break,
+            }
+        }
+    }
+}
