@@ -131,7 +131,7 @@ impl Agent {
     /// The move to play in `pos` within `budget`, or `None` if there is no
     /// legal move (the game is over).
     pub fn choose(&mut self, pos: &Position, budget: Budget) -> Option<Move> {
-        self.remember(pos.hash(), pos.halfmove_clock());
+        self.remember(pos.zobrist(), pos.halfmove_clock());
         let before: Vec<u64> = self.game[..self.game.len() - 1]
             .iter()
             .map(|&(h, _)| h)
@@ -139,7 +139,7 @@ impl Agent {
         let mv = self.search(pos, budget, before)?;
         let mut after = pos.clone();
         after.play_unchecked(mv);
-        self.remember(after.hash(), after.halfmove_clock());
+        self.remember(after.zobrist(), after.halfmove_clock());
         Some(mv)
     }
 
@@ -194,7 +194,7 @@ impl board_core::Agent<Match> for Agent {
         let window = (game.position().halfmove_clock() as usize).min(positions.len() - 1);
         let before = positions[positions.len() - 1 - window..positions.len() - 1]
             .iter()
-            .map(Position::hash)
+            .map(Position::zobrist)
             .collect();
         self.game.clear();
         self.search(game.position(), budget, before)

@@ -317,12 +317,23 @@ impl core::fmt::Display for Geometry {
 /// return the same error for the same move; the checks run in this order:
 /// game over, cells outside the space, castling conditions, no piece, not
 /// your piece, own piece on the target, the piece's geometry, a blocked
-/// path, promotion, the move's kind, and last the king left in check.
+/// path, promotion, the king left in check, and last the move's kind (a
+/// [`WrongKind`](PlayError::WrongKind) move is legal with the right kind).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum PlayError {
     /// The move text could not be read.
     #[error(transparent)]
     Notation(#[from] ParseMoveError),
+    /// A move text without levels (`E7-E5`) that no level, or more than
+    /// one, makes a legal move: `candidates` are the legal moves it could
+    /// be, none or several (C3-20).
+    #[error("{}", levels_unclear(text, candidates))]
+    LevelsUnclear {
+        /// The text (at most [`board_core::excerpt`] of it).
+        text: String,
+        /// The legal moves with those squares, on any levels.
+        candidates: Vec<crate::Move>,
+    },
     /// The game is over (C3-16, C3-17): no move may be played.
     #[error("the game is over: {outcome} (C3-16, C3-17)")]
     GameOver {
@@ -348,8 +359,9 @@ pub enum PlayError {
         /// Levels of the space.
         levels: usize,
     },
-    /// No piece on the start cell.
-    #[error("no piece on {cell}")]
+    /// No piece on the start cell: a move moves a piece of the side to
+    /// move, and passing is not allowed (C3-13).
+    #[error("no piece on {cell}: a move moves a piece of the side to move (C3-13)")]
     NoPiece {
         /// The start cell.
         cell: Cell,
@@ -453,6 +465,17 @@ pub enum PlayError {
         /// The start cell given.
         from: Cell,
     },
+}
+
+/// The message of [`PlayError::LevelsUnclear`].
+fn levels_unclear(text: &str, candidates: &[crate::Move]) -> String {
+    if candidates.is_empty() {
+        return format!(
+            "{text}: no level makes it a legal move; write the levels, as N2/E7-N2/E5 (C3-20)"
+        );
+    }
+    let list: Vec<String> = candidates.iter().map(|m| format!("{m:#}")).collect();
+    format!("{text} is ambiguous: {} (C3-20)", list.join(" or "))
 }
 
 /// Why a game record could not be read or replayed.

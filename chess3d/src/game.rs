@@ -229,19 +229,17 @@ impl Match {
         Some(reason)
     }
 
-    /// How the game ended: checkmate and stalemate first (C3-16), then the
-    /// automatic draws: dead position, 75-move rule, fivefold repetition
-    /// (C3-17); then a claimed draw. `None` while it goes on.
+    /// How the game ended: the position's own outcome first
+    /// ([`Position::outcome`]: checkmate and stalemate, C3-16, then the dead
+    /// position and the 75-move rule, C3-17), then the automatic draw that
+    /// needs the history, fivefold repetition (C3-17); then a claimed draw.
+    /// `None` while it goes on.
     pub fn outcome(&self) -> Option<Outcome<Color, EndReason>> {
         let position = self.position();
         if let Some(o) = position.outcome() {
             return Some(o);
         }
-        let reason = if position.is_dead() {
-            EndReason::DeadPosition
-        } else if position.halfmove_clock() >= 150 {
-            EndReason::SeventyFiveMoves
-        } else if position.halfmove_clock() >= 8 && self.repetitions() >= 5 {
+        let reason = if position.halfmove_clock() >= 8 && self.repetitions() >= 5 {
             EndReason::FivefoldRepetition
         } else {
             self.claimed?

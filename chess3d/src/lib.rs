@@ -24,7 +24,9 @@
 //!   en passant works across levels (C3-10); promotion on any level (C3-11);
 //! - castling on the home level `(L + 1) / 2`, king on C: `O-O` swaps king and
 //!   rook B, `O-O-O` puts the king on D and rook E on C (C3-15);
-//! - checkmate wins, stalemate draws (C3-16); the FIDE draws (C3-17) are in [`Match`];
+//! - checkmate wins, stalemate draws (C3-16); of the FIDE draws (C3-17), the
+//!   dead position and the 75-move rule end a [`Position`] (it then has no
+//!   legal moves: every game ends), repetitions and claims are [`Match`]'s;
 //! - with one level and no castling rights this is FIDE chess (C3-21).
 //!
 //! A whole game in ten lines (a UI asks the player instead of taking the
@@ -115,9 +117,14 @@
 //!   the position, so `N2/D4-N3/E5` is read as the capture it is (C3-20).
 //! - The Zobrist hash always includes the en-passant target; the repetition key
 //!   drops it when no en-passant capture is legal (C3-17).
-//! - [`Match`]'s outcome puts checkmate and stalemate first, then the dead
-//!   position, the 75-move rule and fivefold repetition; claims (50 moves,
-//!   threefold) are about the current position; [`Match::undo`] withdraws a claim.
+//! - [`Position::outcome`] puts checkmate and stalemate first, then the dead
+//!   position, then the 75-move rule; a position so ended has no legal moves
+//!   (perft stops there too). [`Match`]'s outcome adds fivefold repetition;
+//!   claims (50 moves, threefold) are about the current position;
+//!   [`Match::undo`] withdraws a claim.
+//! - [`Position::check`] tests the one move (its piece's movement rule, its
+//!   kind, then the king's safety after it) at a small constant cost, without
+//!   the move generator, and returns exactly [`Position::play`]'s error.
 //! - Dead positions with one level: bare kings, king and knight against king,
 //!   and kings with bishops all on squares of one colour; with two levels or
 //!   more, bare kings only (C3-17).

@@ -66,6 +66,35 @@ pub(crate) trait Sink {
     );
     /// One move built by hand (en passant, castling).
     fn special(&mut self, mv: Move);
+    /// Whether the sink has seen enough: the generator may stop early (it
+    /// looks between groups of moves). Counting and listing sinks never are.
+    #[inline(always)]
+    fn done(&self) -> bool {
+        false
+    }
+}
+
+/// Only asks whether there is a legal move at all: stops at the first one.
+#[derive(Default)]
+pub(crate) struct AnyMove(pub(crate) bool);
+
+impl Sink for AnyMove {
+    #[inline(always)]
+    fn piece(&mut self, _: usize, _: usize, targets: u64, _: u64) {
+        self.0 |= targets != 0;
+    }
+    #[inline(always)]
+    fn pawns(&mut self, _: usize, _: usize, targets: u64, _: i32, _: bool) {
+        self.0 |= targets != 0;
+    }
+    #[inline(always)]
+    fn special(&mut self, _: Move) {
+        self.0 = true;
+    }
+    #[inline(always)]
+    fn done(&self) -> bool {
+        self.0
+    }
 }
 
 /// Counts moves without building them.
@@ -497,7 +526,7 @@ impl<const L: usize> FixedPosition<L> {
         let r = &self.roles;
 
         self.king_moves(sink, &occ, safety.checkers);
-        if safety.checkers >= 2 {
+        if safety.checkers >= 2 || sink.done() {
             return;
         }
         let target = &safety.target;
@@ -600,6 +629,9 @@ impl<const L: usize> FixedPosition<L> {
                         sink.pawns(l, l2, pawn_captures_right(bit, us) & t, right, true);
                     }
                 }
+            }
+            if sink.done() {
+                return;
             }
         }
 

@@ -101,16 +101,4 @@ impl Move {
     pub const fn is_castling(&self) -> bool {
         matches!(self.kind, MoveKind::ShortCastle | MoveKind::LongCastle)
     }
-
-    /// What identifies the move among the legal moves of a position: cells,
-    /// promotion and castling side (not the capture flags).
-    #[inline]
-    pub(crate) fn key(&self) -> (Cell, Cell, Option<Role>, u8) {
-        let castle = match self.kind {
-            MoveKind::ShortCastle => 1,
-            MoveKind::LongCastle => 2,
-            _ => 0,
-        };
-        (self.from, self.to, self.promotion(), castle)
-    }
 }

@@ -6,13 +6,32 @@ use core::fmt;
 use board_core::{Cell, Color, Game, MoveList, Outcome, Square};
 
 use crate::error::{Geometry, PlayError, PositionError};
-use crate::geometry::{RANK_1, RANK_8};
-use crate::movegen::{Counter, Lister, Sink};
+use crate::geometry::{forward, KING, RANK_1, RANK_8};
+use crate::movegen::{AnyMove, Counter, Lister};
 use crate::moves::{Move, MoveKind};
 use crate::notation::{parse_move_text, MoveText};
 use crate::piece::{Piece, Role};
 use crate::position::{dispatch, CastlingRights, FixedPosition, Position, CELLS};
 use crate::zobrist::KEYS;
+
+/// A move text of two squares without levels (`E7-E5`, `D4xE5`,
+/// `A7-A8=Q`): the squares and the promotion, or `None` for any other text.
+fn levelless(text: &str) -> Option<(Square, Square, Option<Role>)> {
+    let text = text.trim();
+    let (cells, promotion) = match text.split_once('=') {
+        Some((cells, p)) => {
+            let mut chars = p.chars();
+            let role = chars.next().and_then(Role::from_char)?;
+            if chars.next().is_some() {
+                return None;
+            }
+            (cells, Some(role))
+        }
+        None => (text, None),
+    };
+    let (a, b) = cells.split_once(['-', 'x', 'X'])?;
+    Some((a.parse().ok()?, b.parse().ok()?, promotion))
+}
 
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -164,34 +183,182 @@ impl<const L: usize> FixedPosition<L> {
         self.hash ^= KEYS.black;
     }
 
-    /// The legal move with the same cells, promotion and castling side as
-    /// `mv` (the move generator runs into a sink that only looks for it).
-    pub(crate) fn find_legal(&self, mv: Move) -> Option<Move> {
-        let mut finder = Finder {
-            key: mv.key(),
-            found: None,
-        };
-        self.generate(&mut finder);
-        finder.found
-    }
-
     /// `Ok` if `mv` is legal here, otherwise why not: the same error
-    /// [`play`](Self::play) returns. It runs the move generator once,
-    /// looking for `mv` only (no move list, no copy of the position).
+    /// [`play`](Self::play) returns. It costs a small constant, whatever the
+    /// position: the move is checked against the moving piece's own movement
+    /// rule (its geometry and the cells in between, C3-4 to C3-15), its kind
+    /// is compared with the one the position gives it, and the one move is
+    /// made on a copy to see whether it leaves the mover's king attacked
+    /// (C3-14). Only a refused move asks whether the game is over (it stops
+    /// at the first legal move it finds).
     ///
     /// # Errors
     /// The rule `mv` breaks (see [`PlayError`] for the order of the checks).
     pub fn check(&self, mv: Move) -> Result<(), PlayError> {
-        match self.find_legal(mv) {
-            Some(m) if m == mv => Ok(()),
-            Some(legal) => Err(PlayError::WrongKind { given: mv, legal }),
-            None => Err(self.why_illegal(mv)),
+        if self.ended_by_rule() {
+            return Err(self.game_over());
+        }
+        let made = match self.pseudo_legal(mv) {
+            Ok(made) => made,
+            Err(e) => return Err(self.refusal(e)),
+        };
+        if !self.king_safe_after(made) {
+            return Err(self.refusal(PlayError::KingInCheck { color: self.turn }));
+        }
+        if made != mv {
+            return Err(PlayError::WrongKind {
+                given: mv,
+                legal: made,
+            });
+        }
+        Ok(())
+    }
+
+    /// Whether `mv` is legal here (as [`check`](Self::check), without
+    /// working out the reason).
+    pub fn is_legal(&self, mv: Move) -> bool {
+        !self.ended_by_rule() && self.pseudo_legal(mv) == Ok(mv) && self.king_safe_after(mv)
+    }
+
+    /// Whether the game is over by a draw of C3-17 that needs no history:
+    /// the 75-move rule or a dead position. The cheap tests come first (the
+    /// clock, then material: see [`is_dead`](Self::is_dead)), since every
+    /// move generation asks.
+    #[inline(always)]
+    pub(crate) fn ended_by_rule(&self) -> bool {
+        self.halfmove >= 150 || self.is_dead()
+    }
+
+    /// Whether the side to move has a move by C3-4 to C3-15, the draws of
+    /// C3-17 aside (the generator stops at the first one).
+    pub(crate) fn has_legal_move(&self) -> bool {
+        if self.quick_legal_move() {
+            return true;
+        }
+        let mut any = AnyMove::default();
+        self.generate(&mut any);
+        any.0
+    }
+
+    /// A cheap look for a legal move before the generator runs (`false`
+    /// proves nothing): a king step within its level onto a cell no
+    /// opposing piece attacks (the test the generator makes), then the first
+    /// two pawn single advances, each made on a copy and the king tested.
+    fn quick_legal_move(&self) -> bool {
+        let us = self.turn as usize;
+        let occ = self.occupied();
+        let kc = self.kings[us] as usize;
+        let (lk, ks) = (kc >> 6, kc & 63);
+        let mut without_king = occ;
+        without_king[lk] &= !(1u64 << ks);
+        let mut steps = KING[ks] & !self.colors[us][lk];
+        while steps != 0 {
+            let t = steps.trailing_zeros() as usize;
+            steps &= steps - 1;
+            if !self.attacked(lk * 64 + t, 1 - us, &without_king) {
+                return true;
+            }
+        }
+        let mut tries = 0;
+        for (l, o) in occ.iter().enumerate() {
+            let pawns = self.roles[Role::Pawn.index()][l] & self.colors[us][l];
+            let mut pushes = forward(pawns, us) & !o & !(RANK_1 | RANK_8);
+            while pushes != 0 && tries < 2 {
+                let t = pushes.trailing_zeros() as usize;
+                pushes &= pushes - 1;
+                tries += 1;
+                let from = if us == 0 { t - 8 } else { t + 8 };
+                let push = Move::new(CELLS[l * 64 + from], CELLS[l * 64 + t], MoveKind::Normal);
+                if self.king_safe_after(push) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// [`PlayError::GameOver`] with the outcome, for a finished game.
+    fn game_over(&self) -> PlayError {
+        match self.outcome() {
+            Some(outcome) => PlayError::GameOver { outcome },
+            None => PlayError::KingInCheck { color: self.turn },
         }
     }
 
-    /// Whether `mv` is legal here.
-    pub fn is_legal(&self, mv: Move) -> bool {
-        self.find_legal(mv) == Some(mv)
+    /// The error for a refused move: game over when the side to move has no
+    /// legal move at all (C3-16), otherwise `e`.
+    fn refusal(&self, e: PlayError) -> PlayError {
+        if self.has_legal_move() {
+            e
+        } else {
+            self.game_over()
+        }
+    }
+
+    /// Whether the own king is safe after `made`, a move that
+    /// [`pseudo_legal`](Self::pseudo_legal) returned (C3-14): the move is
+    /// made on a copy and the king's cell tested.
+    #[inline]
+    fn king_safe_after(&self, made: Move) -> bool {
+        let mut after = *self;
+        after.make(made);
+        !after.king_attacked(self.turn)
+    }
+
+    /// The move as the position makes it (its kind read off the board), if
+    /// `mv` obeys the moving piece's movement rule and the promotion rule,
+    /// the king's safety aside; otherwise the first rule it breaks, in the
+    /// order [`PlayError`] lists (the game's end aside).
+    fn pseudo_legal(&self, mv: Move) -> Result<Move, PlayError> {
+        for cell in [mv.from, mv.to] {
+            if cell.level().index() >= L {
+                return Err(PlayError::OutsideSpace { cell, levels: L });
+            }
+        }
+        let color = self.turn;
+        if mv.is_castling() {
+            return self.castling_conditions(mv).map(|()| mv);
+        }
+        let Some(piece) = self.piece_at(mv.from) else {
+            return Err(PlayError::NoPiece { cell: mv.from });
+        };
+        if piece.color != color {
+            return Err(PlayError::NotYourPiece {
+                cell: mv.from,
+                to_move: color,
+            });
+        }
+        let victim = self.piece_at(mv.to);
+        if victim.is_some_and(|p| p.color == color) {
+            return Err(PlayError::OwnPiece { cell: mv.to });
+        }
+        self.geometry(piece, mv.from, mv.to)?;
+        let last = mv.to.square().rank().index() == if color == Color::White { 7 } else { 0 };
+        let pawn = piece.role == Role::Pawn;
+        let capture = victim.is_some();
+        let kind = match (pawn && last, mv.promotion()) {
+            (true, None) => return Err(PlayError::PromotionMissing { to: mv.to }),
+            (true, Some(role)) if !Role::PROMOTIONS.contains(&role) => {
+                return Err(PlayError::PromotionPiece { role })
+            }
+            (false, Some(_)) => {
+                return Err(PlayError::PromotionNotAllowed {
+                    from: mv.from,
+                    to: mv.to,
+                })
+            }
+            (true, Some(role)) if capture => MoveKind::CapturePromotion(role),
+            (true, Some(role)) => MoveKind::Promotion(role),
+            _ if capture => MoveKind::Capture,
+            _ if pawn
+                && Some(mv.to) == self.ep
+                && mv.from.square().file() != mv.to.square().file() =>
+            {
+                MoveKind::EnPassant
+            }
+            _ => MoveKind::Normal,
+        };
+        Ok(Move::new(mv.from, mv.to, kind))
     }
 
     /// Plays `mv` if it is legal, or says why it is not (the position is then unchanged).
@@ -211,76 +378,35 @@ impl<const L: usize> FixedPosition<L> {
         self.make(mv);
     }
 
-    /// Why `mv` is not a legal move here.
-    fn why_illegal(&self, mv: Move) -> PlayError {
-        if let Some(outcome) = self.outcome() {
-            return PlayError::GameOver { outcome };
-        }
-        for cell in [mv.from, mv.to] {
-            if cell.level().index() >= L {
-                return PlayError::OutsideSpace { cell, levels: L };
-            }
-        }
-        let color = self.turn;
-        if mv.is_castling() {
-            return self.why_no_castling(mv);
-        }
-        let Some(piece) = self.piece_at(mv.from) else {
-            return PlayError::NoPiece { cell: mv.from };
-        };
-        if piece.color != color {
-            return PlayError::NotYourPiece {
-                cell: mv.from,
-                to_move: color,
-            };
-        }
-        if self.piece_at(mv.to).is_some_and(|p| p.color == color) {
-            return PlayError::OwnPiece { cell: mv.to };
-        }
-        if let Err(e) = self.geometry(piece, mv.from, mv.to) {
-            return e;
-        }
-        let last = mv.to.square().rank().index() == if color == Color::White { 7 } else { 0 };
-        let promotes = piece.role == Role::Pawn && last;
-        match (promotes, mv.promotion()) {
-            (true, None) => PlayError::PromotionMissing { to: mv.to },
-            (true, Some(role)) if !Role::PROMOTIONS.contains(&role) => {
-                PlayError::PromotionPiece { role }
-            }
-            (false, Some(_)) => PlayError::PromotionNotAllowed {
-                from: mv.from,
-                to: mv.to,
-            },
-            _ => PlayError::KingInCheck { color },
-        }
-    }
-
-    /// Why the castling move `mv` is illegal (C3-15).
-    fn why_no_castling(&self, mv: Move) -> PlayError {
+    /// Whether the castling `mv` meets C3-15's conditions, the king's
+    /// safety after the move aside (for a long castling the rook leaving
+    /// its cell may open a line onto the king's landing cell: that is
+    /// [`king_safe_after`](Self::king_safe_after)'s to test, C3-14).
+    fn castling_conditions(&self, mv: Move) -> Result<(), PlayError> {
         let color = self.turn;
         let short = mv.kind == MoveKind::ShortCastle;
         let (k, rook, _) = Self::castling_cells(color);
         let landing = if short { rook } else { CELLS[k.index() + 1] };
         if mv.from != k || mv.to != landing {
-            return PlayError::CastlingCells {
+            return Err(PlayError::CastlingCells {
                 color,
                 king: k,
                 from: mv.from,
-            };
+            });
         }
         if !self.castling.has(color, short) {
-            return PlayError::CastlingRightLost { color };
+            return Err(PlayError::CastlingRightLost { color });
         }
         if self.is_check() {
-            return PlayError::CastlingInCheck;
+            return Err(PlayError::CastlingInCheck);
         }
         if !short && self.piece_at(landing).is_some() {
-            return PlayError::CastlingPathBlocked { cell: landing };
+            return Err(PlayError::CastlingPathBlocked { cell: landing });
         }
         if self.attacked(landing.index(), 1 - color as usize, &self.occupied()) {
-            return PlayError::CastlingPathAttacked { cell: landing };
+            return Err(PlayError::CastlingPathAttacked { cell: landing });
         }
-        PlayError::KingInCheck { color }
+        Ok(())
     }
 
     /// Whether `piece` on `from` may move to `to` by its movement rule
@@ -385,20 +511,33 @@ impl<const L: usize> FixedPosition<L> {
         }
     }
 
-    /// The number of legal moves.
+    /// The number of legal moves (none once the game is over, C3-16, C3-17).
     #[inline]
     pub fn count_legal_moves(&self) -> u64 {
+        if self.ended_by_rule() {
+            return 0;
+        }
         let mut c = Counter::default();
         self.generate(&mut c);
         c.total()
     }
 
-    /// How the game ended by the position alone: checkmate or stalemate
-    /// (C3-16); `None` while the side to move has a move. (The draws of
-    /// C3-17 need the game's history: [`Match`](crate::Match).)
+    /// How the game ended by the position alone, or `None` while it goes on:
+    /// checkmate or stalemate first (C3-16), then the automatic draws of
+    /// C3-17 that need no history: a dead position, then the 75-move rule
+    /// (150 half-moves without capture or pawn move). A game that has ended
+    /// has no legal moves. (Fivefold repetition and the claimed draws need
+    /// the game's history: [`Match`](crate::Match).)
     pub fn outcome(&self) -> Option<Outcome<Color, EndReason>> {
-        if self.count_legal_moves() > 0 {
-            None
+        if self.has_legal_move() {
+            let reason = if self.is_dead() {
+                EndReason::DeadPosition
+            } else if self.halfmove >= 150 {
+                EndReason::SeventyFiveMoves
+            } else {
+                return None;
+            };
+            Some(Outcome::Draw { reason })
         } else if self.is_check() {
             Some(Outcome::Win {
                 winner: !self.turn,
@@ -423,17 +562,26 @@ impl<const L: usize> FixedPosition<L> {
     /// Whether the material is that of a dead position (C3-17): two bare
     /// kings; with one level also king and minor piece against king, and
     /// kings with bishops all on squares of one colour.
+    ///
+    /// Cheap enough to ask at every node: with two levels or more it looks
+    /// for a piece besides the kings, with one level a pawn, rook or queen
+    /// rules the position out before the minor pieces are counted.
+    #[inline]
     pub fn is_dead(&self) -> bool {
-        let total = self.piece_count();
-        if total == 2 {
+        let r = &self.roles;
+        let king = Role::King.index();
+        if L != 1 {
+            return (0..L).all(|l| (self.colors[0][l] | self.colors[1][l]) & !r[king][l] == 0);
+        }
+        let others = (self.colors[0][0] | self.colors[1][0]) & !r[king][0];
+        if others == 0 {
             return true;
         }
-        if L != 1 {
+        let heavy = r[Role::Pawn.index()][0] | r[Role::Rook.index()][0] | r[Role::Queen.index()][0];
+        if others & heavy != 0 {
             return false;
         }
-        let r = &self.roles;
-        let others = (self.colors[0][0] | self.colors[1][0]) & !r[Role::King.index()][0];
-        if total == 3 && others & r[Role::Knight.index()][0] != 0 {
+        if others & (others - 1) == 0 && others & r[Role::Knight.index()][0] != 0 {
             return true;
         }
         const LIGHT: u64 = 0x55aa_55aa_55aa_55aa;
@@ -450,6 +598,26 @@ impl<const L: usize> FixedPosition<L> {
     /// [`PlayError::Notation`] when `text` is not a move text;
     /// [`PlayError::OutsideSpace`] for a cell beyond the space's levels.
     pub fn parse_move(&self, text: &str) -> Result<Move, PlayError> {
+        if let Some((from, to, promotion)) = levelless(text) {
+            let mut candidates: Vec<Move> = self
+                .legal_moves()
+                .into_iter()
+                .filter(|m| {
+                    m.from.square() == from
+                        && m.to.square() == to
+                        && m.promotion() == promotion
+                        && !m.is_castling()
+                })
+                .collect();
+            candidates.dedup();
+            return match candidates[..] {
+                [mv] => Ok(mv),
+                _ => Err(PlayError::LevelsUnclear {
+                    text: board_core::excerpt(text.trim()),
+                    candidates,
+                }),
+            };
+        }
         let parsed = parse_move_text(text)?;
         Ok(match parsed {
             MoveText::Castle { short, king } => {
@@ -503,10 +671,12 @@ impl<const L: usize> FixedPosition<L> {
         })
     }
 
-    /// Every legal move, as a list.
+    /// Every legal move, as a list (none once the game is over, C3-16, C3-17).
     pub fn legal_moves(&self) -> MoveList<Move> {
         let mut list = MoveList::new();
-        self.generate(&mut Lister(&mut list));
+        if !self.ended_by_rule() {
+            self.generate(&mut Lister(&mut list));
+        }
         list
     }
 
@@ -568,70 +738,6 @@ impl<const L: usize> FixedPosition<L> {
     }
 }
 
-/// Looks for one move among the legal ones without building the list.
-struct Finder {
-    key: (Cell, Cell, Option<Role>, u8),
-    found: Option<Move>,
-}
-
-impl Sink for Finder {
-    #[inline]
-    fn piece(&mut self, from: usize, to_level: usize, targets: u64, them: u64) {
-        let (f, t, promotion, castle) = self.key;
-        if from == f.index()
-            && to_level == t.level().index()
-            && promotion.is_none()
-            && castle == 0
-            && targets >> t.square().index() & 1 != 0
-        {
-            let kind = if them >> t.square().index() & 1 != 0 {
-                MoveKind::Capture
-            } else {
-                MoveKind::Normal
-            };
-            self.found = Some(Move::new(f, t, kind));
-        }
-    }
-
-    #[inline]
-    fn pawns(
-        &mut self,
-        from_level: usize,
-        to_level: usize,
-        targets: u64,
-        delta: i32,
-        capture: bool,
-    ) {
-        let (f, t, promotion, castle) = self.key;
-        let ts = t.square().index();
-        if castle != 0
-            || to_level != t.level().index()
-            || targets >> ts & 1 == 0
-            || f.index() as i32 != (from_level * 64 + ts) as i32 - delta
-        {
-            return;
-        }
-        let last = (RANK_1 | RANK_8) >> ts & 1 != 0;
-        let kind = match (last, promotion) {
-            (false, None) if capture => MoveKind::Capture,
-            (false, None) => MoveKind::Normal,
-            (true, Some(r)) if Role::PROMOTIONS.contains(&r) && capture => {
-                MoveKind::CapturePromotion(r)
-            }
-            (true, Some(r)) if Role::PROMOTIONS.contains(&r) => MoveKind::Promotion(r),
-            _ => return,
-        };
-        self.found = Some(Move::new(f, t, kind));
-    }
-
-    #[inline]
-    fn special(&mut self, mv: Move) {
-        if mv.key() == self.key {
-            self.found = Some(mv);
-        }
-    }
-}
-
 impl CastlingRights {
     #[inline]
     pub(crate) const fn from_bits(bits: u8) -> CastlingRights {
@@ -668,7 +774,9 @@ impl<const L: usize> Game for FixedPosition<L> {
     #[inline]
     fn generate_moves(&self, moves: &mut MoveList<Move>) {
         moves.clear();
-        self.generate(&mut Lister(moves));
+        if !self.ended_by_rule() {
+            self.generate(&mut Lister(moves));
+        }
     }
 
     fn check(&self, mv: Move) -> Result<(), PlayError> {
@@ -744,11 +852,23 @@ impl Position {
 
     /// Reads a move text (C3-20) in the context of this position: the exact
     /// text `Display` writes, or the plain C3-20 text, whose kind is read off
-    /// the position. Reading does not check legality.
+    /// the position; or two squares without levels (`E7-E5`, `D4xE5`,
+    /// `A7-A8=Q`), read as the one legal move with those squares. Reading
+    /// checks legality only for the text without levels.
+    ///
+    /// ```
+    /// use chess3d::{PlayError, Position};
+    /// let pos = Position::default();
+    /// assert_eq!(format!("{:#}", pos.parse_move("E7-E5")?), "N2/E7-N2/E5");
+    /// assert!(matches!(pos.parse_move("E7-E4"), Err(PlayError::LevelsUnclear { .. })));
+    /// # Ok::<(), PlayError>(())
+    /// ```
     ///
     /// # Errors
     /// [`PlayError::Notation`] when `text` is not a move text;
-    /// [`PlayError::OutsideSpace`] for a cell beyond the space's levels.
+    /// [`PlayError::OutsideSpace`] for a cell beyond the space's levels;
+    /// [`PlayError::LevelsUnclear`] for a text without levels that no
+    /// level, or several, make a legal move.
     pub fn parse_move(&self, text: &str) -> Result<Move, PlayError> {
         dispatch!(self, p => p.parse_move(text))
     }
@@ -763,8 +883,28 @@ impl Position {
         dispatch!(self, p => p.count_legal_moves())
     }
 
-    /// Checkmate or stalemate (C3-16), or `None` while the side to move has a
-    /// move. The draws of C3-17 need the history: see [`Match::outcome`](crate::Match::outcome).
+    /// How the game ended by the position alone, or `None` while it goes
+    /// on: checkmate or stalemate first (C3-16), then the automatic draws of
+    /// C3-17 that need no history, a dead position, then the 75-move rule
+    /// (150 half-moves without capture or pawn move). A finished position
+    /// has no legal moves: [`legal_moves`](Self::legal_moves) is empty and
+    /// [`check`](Self::check) refuses every move with
+    /// [`PlayError::GameOver`]. Fivefold repetition and the claimed draws
+    /// need the history: see [`Match::outcome`](crate::Match::outcome).
+    ///
+    /// ```
+    /// use chess3d::{EndReason, Outcome, PlayError, Position};
+    /// // Bare kings on three levels: a dead position (C3-17).
+    /// let pos = Position::from_fen("8/8/8/8/8/8/8/8|2k5/8/8/8/8/8/8/2K5|8/8/8/8/8/8/8/8 w - - 0 1")?;
+    /// assert_eq!(pos.outcome(), Some(Outcome::Draw { reason: EndReason::DeadPosition }));
+    /// assert!(pos.legal_moves().is_empty());
+    /// // 150 half-moves without capture or pawn move: the 75-move rule.
+    /// let pos = Position::from_fen("8/8/8/8/8/8/8/8|2k5/8/8/8/8/8/8/R1K5|8/8/8/8/8/8/8/8 w - - 150 90")?;
+    /// assert_eq!(pos.outcome(), Some(Outcome::Draw { reason: EndReason::SeventyFiveMoves }));
+    /// let mv = pos.parse_move("N2/A1-N2/A2")?;
+    /// assert!(matches!(pos.check(mv), Err(PlayError::GameOver { .. })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn outcome(&self) -> Option<Outcome<Color, EndReason>> {
         dispatch!(self, p => p.outcome())
     }

@@ -257,10 +257,12 @@ impl<const L: usize> FixedPosition<L> {
         self.fullmove
     }
 
-    /// The Zobrist hash, kept up to date move by move (pieces, side to move,
-    /// castling rights, en-passant target).
+    /// The Zobrist key, kept up to date move by move (pieces, side to move,
+    /// castling rights, en-passant target). Named `zobrist` so that it does
+    /// not shadow [`core::hash::Hash::hash`].
     #[inline]
-    pub const fn hash(&self) -> u64 {
+    #[must_use]
+    pub const fn zobrist(&self) -> u64 {
         self.hash
     }
 
@@ -595,12 +597,20 @@ impl Position {
         dispatch!(self, p => p.fullmove_number())
     }
 
-    /// The incremental Zobrist hash.
-    pub fn hash(&self) -> u64 {
-        dispatch!(self, p => p.hash())
+    /// The incremental Zobrist key (pieces, side to move, castling rights,
+    /// en-passant target).
+    ///
+    /// ```
+    /// use chess3d::Position;
+    /// let pos = Position::default();
+    /// assert_eq!(pos.zobrist(), pos.compute_hash());
+    /// ```
+    #[must_use]
+    pub fn zobrist(&self) -> u64 {
+        dispatch!(self, p => p.zobrist())
     }
 
-    /// The Zobrist hash computed from scratch (equal to [`hash`](Self::hash)).
+    /// The Zobrist key computed from scratch (equal to [`zobrist`](Self::zobrist)).
     pub fn compute_hash(&self) -> u64 {
         dispatch!(self, p => p.compute_hash())
     }
@@ -610,9 +620,16 @@ impl Position {
         dispatch!(self, p => p.piece_at(cell))
     }
 
-    /// Every piece with its cell.
-    pub fn pieces(&self) -> Vec<(Cell, Piece)> {
-        dispatch!(self, p => p.pieces().collect())
+    /// Every piece with its cell, level by level, square by square.
+    ///
+    /// ```
+    /// use chess3d::Position;
+    /// assert_eq!(Position::default().pieces().count(), 32);
+    /// ```
+    pub fn pieces(&self) -> impl Iterator<Item = (Cell, Piece)> + '_ {
+        CELLS[..64 * self.levels()]
+            .iter()
+            .filter_map(move |&c| self.piece_at(c).map(|p| (c, p)))
     }
 
     /// The cell of `color`'s king.

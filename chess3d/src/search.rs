@@ -374,7 +374,7 @@ impl<'a> Search<'a> {
         // away; a mate on the move that reaches it still wins), repetition,
         // dead material.
         if pos.halfmove >= 100 {
-            let mated = pos.is_check() && pos.count_legal_moves() == 0;
+            let mated = pos.is_check() && !pos.has_legal_move();
             return if mated { -MATE + ply as i32 } else { 0 };
         }
         if self.repeated(pos.halfmove) || pos.is_dead() {

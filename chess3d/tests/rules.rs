@@ -140,9 +140,11 @@ fn c3_7_knight_has_24_targets_and_jumps() {
 // level only to capture, on any of its 26 neighbours.
 #[test]
 fn c3_8_king_steps_in_level_but_captures_across_levels() {
-    // Empty space: 8 quiet moves, none to another level.
+    // Empty space: 8 quiet moves, none to another level. (A Black pawn far
+    // away keeps the position alive: bare kings are a dead position, C3-17.)
     let mut pieces = KINGS5.to_vec();
     pieces.push(("N3/D4", 'K'));
+    pieces.push(("N1/A7", 'p'));
     pieces.remove(0);
     let p = pos(5, &pieces, "w - - 0 1");
     let t = targets(&p, "N3/D4");
@@ -179,8 +181,13 @@ fn c3_8_king_steps_in_level_but_captures_across_levels() {
             ..
         }
     ));
-    // The enemy king attacks its 26 neighbours: N2/E4 touches N3/F4.
-    let p = pos(3, &[("N2/D4", 'K'), ("N3/F4", 'k')], "w - - 0 1");
+    // The enemy king attacks its 26 neighbours: N2/E4 touches N3/F4. (The
+    // far pawn keeps bare kings from being a dead position, C3-17.)
+    let p = pos(
+        3,
+        &[("N2/D4", 'K'), ("N3/F4", 'k'), ("N1/A7", 'p')],
+        "w - - 0 1",
+    );
     let t = targets(&p, "N2/D4");
     assert!(!t.contains("N2/E4") && !t.contains("N2/E5") && !t.contains("N2/E3"));
     assert_eq!(t.len(), 5);
@@ -379,7 +386,7 @@ fn c3_12_captures_only_opposing_pieces() {
     ));
     let mut q = p.clone();
     play(&mut q, "N2/A1xN2/H1");
-    assert_eq!(q.pieces().len(), 4);
+    assert_eq!(q.pieces().count(), 4);
 }
 
 // C3-13: Black moves first; players alternate; fullmove number after Black.
@@ -741,7 +748,7 @@ fn c3_17_en_passant_target_and_repetition_identity() {
         &[("N2/E4", 'P'), ("N1/A1", 'K'), ("N3/H8", 'k')],
         "b - - 0 1",
     );
-    assert_ne!(with_ep.hash(), without.hash());
+    assert_ne!(with_ep.zobrist(), without.zobrist());
     assert_eq!(with_ep.repetition_key(), without.repetition_key());
     let capturable = pos(
         3,
@@ -776,7 +783,7 @@ fn c3_17_castling_rights_change_the_position() {
     for rights in ["KQk", "KQ", "K", "-"] {
         let other = Position::from_fen(&fen.replace("KQkq", rights)).unwrap();
         assert_ne!(other, start);
-        assert_eq!(other.hash(), other.compute_hash());
+        assert_eq!(other.zobrist(), other.compute_hash());
         keys.push(other.repetition_key());
     }
     keys.sort_unstable();
@@ -794,9 +801,22 @@ fn c3_17_dead_positions() {
             reason: EndReason::DeadPosition
         })
     );
-    // Perft ignores the draw (C3-22): the position itself still has moves.
-    assert_eq!(perft(bare.position(), 1), 3);
+    // The position itself is over (C3-17 in `Position::outcome`): no legal
+    // move, so perft stops there too (the board_core::Game contract: a game
+    // with an outcome has no legal moves).
+    assert_eq!(
+        bare.position().outcome(),
+        Some(Outcome::Draw {
+            reason: EndReason::DeadPosition
+        })
+    );
+    assert_eq!(perft(bare.position(), 1), 0);
     assert_eq!(perft(&bare, 1), 0);
+    assert!(matches!(
+        bare.position()
+            .check(bare.position().parse_move("N1/A1-N1/A2").unwrap()),
+        Err(PlayError::GameOver { .. })
+    ));
     let dead = |f: &str| Position::from_fen(f).unwrap().is_dead();
     assert!(dead("8/8/8/4k3/8/8/8/4KN2 w - - 0 1"));
     assert!(dead("8/8/8/4k3/8/8/8/4KB2 w - - 0 1"));
@@ -842,7 +862,6 @@ fn c3_18_default_start() {
     assert_eq!(start.king(Color::Black), cell("N2/C8"));
     let bishops: Vec<usize> = start
         .pieces()
-        .into_iter()
         .filter(|(_, p)| p.role == Role::Bishop && p.color == Color::White)
         .map(|(c, _)| {
             (c.level().index() + c.square().file().index() + c.square().rank().index()) % 2
@@ -850,13 +869,12 @@ fn c3_18_default_start() {
         .collect();
     assert_eq!(bishops.len(), 2);
     assert_ne!(bishops[0], bishops[1]);
-    assert_eq!(start.pieces().len(), 32);
+    assert_eq!(start.pieces().count(), 32);
     // Perft 1 by hand: 16 pawn moves on N2, knights A8 and H8 each B6 (in-level)
     // + cross-level leaps, ... counted instead against the sum of per-piece targets.
     let moves = start.legal_moves();
     let by_piece: usize = start
         .pieces()
-        .iter()
         .filter(|(_, p)| p.color == Color::Black)
         .map(|(c, _)| targets(&start, &c.to_string()).len())
         .sum();
@@ -1087,7 +1105,7 @@ fn c3_12_play_accepts_exactly_the_listed_kind() {
     );
     assert_eq!(pos, before);
     pos.play(capture).unwrap();
-    assert_eq!(pos.pieces().len(), 3);
+    assert_eq!(pos.pieces().count(), 3);
 }
 
 // C3-1, C3-15: the configuration's level count and home level number

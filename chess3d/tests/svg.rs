@@ -251,7 +251,7 @@ fn finished_game_picture_is_current() {
     let elements = parse(&doc);
     assert_eq!(
         with_class(&elements, "piece").len(),
-        game.position().pieces().len()
+        game.position().pieces().count()
     );
     assert_eq!(with_class(&elements, "check").len(), 1);
     assert_eq!(with_class(&elements, "last-move").len(), 2);

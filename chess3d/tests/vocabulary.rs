@@ -55,9 +55,12 @@ fn every_row_of_the_vocabulary() {
         .unwrap();
     assert_eq!(
         mated.outcome(),
-        None,
-        "bare kings move on; Match declares the dead position"
+        Some(Outcome::Draw {
+            reason: EndReason::DeadPosition
+        }),
+        "bare kings: the position itself declares the dead position (C3-17)"
     );
+    assert!(mated.legal_moves().is_empty());
     assert_eq!(
         Match::new(mated).outcome(),
         Some(Outcome::Draw {

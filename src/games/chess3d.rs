@@ -71,7 +71,6 @@ fn chess_move_space(pos: &Position) -> Vec<Move> {
 fn chess_status(pos: &Position, to_move: Color) -> String {
     let count = |color: Color| {
         pos.pieces()
-            .into_iter()
             .filter(|(_, p): &(Cell, Piece)| p.color == color)
             .count()
     };
@@ -149,7 +148,6 @@ impl Kit for Position {
     fn move_from_bytes(&self, a: u8, b: u8) -> Option<Move> {
         let mine: Vec<Cell> = self
             .pieces()
-            .into_iter()
             .filter(|(_, p)| p.color == self.turn())
             .map(|(cell, _)| cell)
             .collect();
@@ -190,7 +188,7 @@ impl Kit for Position {
     }
 
     fn hashes(&self) -> Option<(u64, u64)> {
-        Some((self.hash(), self.compute_hash()))
+        Some((self.zobrist(), self.compute_hash()))
     }
 
     /// C3-19: each side has exactly one king. (Nothing bounds the other
@@ -199,7 +197,6 @@ impl Kit for Position {
         for color in [Color::White, Color::Black] {
             let kings = self
                 .pieces()
-                .into_iter()
                 .filter(|(_, p)| p.color == color && p.role == Role::King)
                 .count();
             if kings != 1 {
