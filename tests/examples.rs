@@ -474,13 +474,14 @@ fn play_transcripts_of_every_game() {
     let listing = out.split("legal moves at ").nth(1).unwrap();
     assert!(listing.lines().count() <= 25, "{listing}");
     // C3-1: Black moves first; `draw` is refused while no draw applies,
-    // `claim` is no chess3d move; a move without its levels gets a hint.
+    // `claim` is no chess3d move; a move without its levels is read when one
+    // level makes it legal (C3-20).
     let out = check_transcript(
         "chess3d",
-        "? N2/E7\nE7-E5\nN2/E7-N2/E5\nN2/E2-N2/E4\ndraw\nclaim\nundo\nquit\n",
+        "? N2/E7\nE7-E5\nN2/E2-N2/E4\ndraw\nclaim\nundo\nquit\n",
     );
     assert!(out.contains("legal moves at N2/E7: "));
-    assert!(out.contains("did you mean: N2/E7-N2/E5?"));
+    assert!(out.contains("1. Black to move> 1. N2/E7-N2/E5\n"));
     assert!(out.contains("no draw can be claimed here"));
     assert!(out.contains("cannot read \"claim\""));
     assert!(out.contains("taken back: N2/E2-N2/E4\n"));

@@ -29,8 +29,12 @@ pub type MoveList<M> = SmallVec<[M; 512]>;
 ///
 /// Contract every implementation keeps (the workspace's invariant tests check it):
 /// - [`generate_moves`](Game::generate_moves) clears the list, then pushes
-///   every legal move once; a finished game has none, and a game with no legal
-///   move is finished;
+///   every legal move once; a game with no legal move is finished, and a
+///   finished game has none, except where the game's rules count moves past
+///   an automatic draw (chess3d's `Position` keeps its pieces' moves after a
+///   dead position or the 75-move rule, since its perft counts through them;
+///   its `Match` lists none): generic code asks [`outcome`](Game::outcome)
+///   whether a game goes on;
 /// - [`check`](Game::check) and [`play`](Game::play) accept exactly the moves
 ///   that `generate_moves` lists; `play` leaves the state unchanged when it
 ///   returns an error, and both return the same error for the same move;

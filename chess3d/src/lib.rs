@@ -118,8 +118,9 @@
 //! - The Zobrist hash always includes the en-passant target; the repetition key
 //!   drops it when no en-passant capture is legal (C3-17).
 //! - [`Position::outcome`] puts checkmate and stalemate first, then the dead
-//!   position, then the 75-move rule; a position so ended has no legal moves
-//!   (perft stops there too). [`Match`]'s outcome adds fivefold repetition;
+//!   position, then the 75-move rule, so every game ends; perft counts
+//!   through those draws (C3-22), so the position still lists its pieces'
+//!   moves, while [`Match`] lists none. Its outcome adds fivefold repetition;
 //!   claims (50 moves, threefold) are about the current position;
 //!   [`Match::undo`] withdraws a claim.
 //! - [`Position::check`] tests the one move (its piece's movement rule, its

@@ -195,9 +195,6 @@ impl<const L: usize> FixedPosition<L> {
     /// # Errors
     /// The rule `mv` breaks (see [`PlayError`] for the order of the checks).
     pub fn check(&self, mv: Move) -> Result<(), PlayError> {
-        if self.ended_by_rule() {
-            return Err(self.game_over());
-        }
         let made = match self.pseudo_legal(mv) {
             Ok(made) => made,
             Err(e) => return Err(self.refusal(e)),
@@ -217,16 +214,7 @@ impl<const L: usize> FixedPosition<L> {
     /// Whether `mv` is legal here (as [`check`](Self::check), without
     /// working out the reason).
     pub fn is_legal(&self, mv: Move) -> bool {
-        !self.ended_by_rule() && self.pseudo_legal(mv) == Ok(mv) && self.king_safe_after(mv)
-    }
-
-    /// Whether the game is over by a draw of C3-17 that needs no history:
-    /// the 75-move rule or a dead position. The cheap tests come first (the
-    /// clock, then material: see [`is_dead`](Self::is_dead)), since every
-    /// move generation asks.
-    #[inline(always)]
-    pub(crate) fn ended_by_rule(&self) -> bool {
-        self.halfmove >= 150 || self.is_dead()
+        self.pseudo_legal(mv) == Ok(mv) && self.king_safe_after(mv)
     }
 
     /// Whether the side to move has a move by C3-4 to C3-15, the draws of
@@ -511,12 +499,10 @@ impl<const L: usize> FixedPosition<L> {
         }
     }
 
-    /// The number of legal moves (none once the game is over, C3-16, C3-17).
+    /// The number of legal moves (none after checkmate or stalemate, C3-16;
+    /// the draws of C3-17 do not stop it, C3-22).
     #[inline]
     pub fn count_legal_moves(&self) -> u64 {
-        if self.ended_by_rule() {
-            return 0;
-        }
         let mut c = Counter::default();
         self.generate(&mut c);
         c.total()
@@ -525,9 +511,15 @@ impl<const L: usize> FixedPosition<L> {
     /// How the game ended by the position alone, or `None` while it goes on:
     /// checkmate or stalemate first (C3-16), then the automatic draws of
     /// C3-17 that need no history: a dead position, then the 75-move rule
-    /// (150 half-moves without capture or pawn move). A game that has ended
-    /// has no legal moves. (Fivefold repetition and the claimed draws need
-    /// the game's history: [`Match`](crate::Match).)
+    /// (150 half-moves without capture or pawn move). So every game ends,
+    /// even one driven through a bare [`History`](board_core::History).
+    ///
+    /// After checkmate or stalemate there is no legal move. A position drawn
+    /// by C3-17 still lists the moves of the pieces: perft counts through
+    /// those draws (C3-22), and one level generates exactly FIDE chess's
+    /// moves (C3-21). A [`Match`](crate::Match) lists none and refuses every
+    /// move once the game is over, and adds the draws that need the history
+    /// (fivefold repetition, claims).
     pub fn outcome(&self) -> Option<Outcome<Color, EndReason>> {
         if self.has_legal_move() {
             let reason = if self.is_dead() {
@@ -671,12 +663,11 @@ impl<const L: usize> FixedPosition<L> {
         })
     }
 
-    /// Every legal move, as a list (none once the game is over, C3-16, C3-17).
+    /// Every legal move, as a list: none after checkmate or stalemate
+    /// (C3-16); the automatic draws of C3-17 do not stop it (C3-22).
     pub fn legal_moves(&self) -> MoveList<Move> {
         let mut list = MoveList::new();
-        if !self.ended_by_rule() {
-            self.generate(&mut Lister(&mut list));
-        }
+        self.generate(&mut Lister(&mut list));
         list
     }
 
@@ -774,9 +765,7 @@ impl<const L: usize> Game for FixedPosition<L> {
     #[inline]
     fn generate_moves(&self, moves: &mut MoveList<Move>) {
         moves.clear();
-        if !self.ended_by_rule() {
-            self.generate(&mut Lister(moves));
-        }
+        self.generate(&mut Lister(moves));
     }
 
     fn check(&self, mv: Move) -> Result<(), PlayError> {
@@ -886,23 +875,29 @@ impl Position {
     /// How the game ended by the position alone, or `None` while it goes
     /// on: checkmate or stalemate first (C3-16), then the automatic draws of
     /// C3-17 that need no history, a dead position, then the 75-move rule
-    /// (150 half-moves without capture or pawn move). A finished position
-    /// has no legal moves: [`legal_moves`](Self::legal_moves) is empty and
-    /// [`check`](Self::check) refuses every move with
-    /// [`PlayError::GameOver`]. Fivefold repetition and the claimed draws
-    /// need the history: see [`Match::outcome`](crate::Match::outcome).
+    /// (150 half-moves without capture or pawn move). So every game ends,
+    /// even one driven through a bare [`History`](board_core::History).
+    ///
+    /// After checkmate or stalemate there is no legal move. A position drawn
+    /// by C3-17 still lists its pieces' moves, because perft counts through
+    /// those draws (C3-22) and one level generates FIDE chess's moves
+    /// (C3-21); a [`Match`](crate::Match) lists none and refuses every move
+    /// with [`PlayError::GameOver`] once the game is over, and adds the draws
+    /// that need the history (fivefold repetition, claims).
     ///
     /// ```
-    /// use chess3d::{EndReason, Outcome, PlayError, Position};
+    /// use chess3d::{EndReason, Match, Outcome, PlayError, Position};
     /// // Bare kings on three levels: a dead position (C3-17).
     /// let pos = Position::from_fen("8/8/8/8/8/8/8/8|2k5/8/8/8/8/8/8/2K5|8/8/8/8/8/8/8/8 w - - 0 1")?;
     /// assert_eq!(pos.outcome(), Some(Outcome::Draw { reason: EndReason::DeadPosition }));
-    /// assert!(pos.legal_moves().is_empty());
+    /// assert!(!pos.legal_moves().is_empty()); // perft goes on (C3-22)
     /// // 150 half-moves without capture or pawn move: the 75-move rule.
     /// let pos = Position::from_fen("8/8/8/8/8/8/8/8|2k5/8/8/8/8/8/8/R1K5|8/8/8/8/8/8/8/8 w - - 150 90")?;
     /// assert_eq!(pos.outcome(), Some(Outcome::Draw { reason: EndReason::SeventyFiveMoves }));
     /// let mv = pos.parse_move("N2/A1-N2/A2")?;
-    /// assert!(matches!(pos.check(mv), Err(PlayError::GameOver { .. })));
+    /// let game = Match::new(pos);
+    /// assert!(game.legal_moves().is_empty());
+    /// assert!(matches!(game.check(mv), Err(PlayError::GameOver { .. })));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn outcome(&self) -> Option<Outcome<Color, EndReason>> {

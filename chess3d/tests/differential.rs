@@ -9,8 +9,8 @@ use common::perft_data;
 
 use std::collections::BTreeSet;
 
-use board_core::{perft, Cell, Game, MoveList, Rng};
-use chess3d::reference::{RefKind, RefPosition};
+use board_core::{perft, Game, MoveList, Rng};
+use chess3d::reference::RefPosition;
 use chess3d::{Move, Position};
 use proptest::prelude::*;
 
@@ -58,39 +58,6 @@ fn fast_moves(pos: &Position) -> Vec<(String, Move)> {
     v
 }
 
-/// C3-17, told from the reference's position: the 75-move rule (150
-/// half-moves), or a dead position (bare kings; with one level also king and
-/// one minor piece against king, and bishops all on squares of one colour).
-fn ref_drawn_by_rule(pos: &RefPosition) -> bool {
-    let fen = pos.fen();
-    let clock: u32 = fen
-        .split(' ')
-        .nth(4)
-        .and_then(|c| c.parse().ok())
-        .unwrap_or(0);
-    if clock >= 150 {
-        return true;
-    }
-    let others: Vec<(Cell, RefKind)> = (0..pos.levels() * 64)
-        .filter_map(Cell::from_index)
-        .filter_map(|c| pos.piece_at(c).map(|p| (c, p.kind)))
-        .filter(|(_, k)| *k != RefKind::King)
-        .collect();
-    if others.is_empty() {
-        return true;
-    }
-    if pos.levels() != 1 {
-        return false;
-    }
-    let minor = |k: RefKind| matches!(k, RefKind::Knight | RefKind::Bishop);
-    let colour = |c: Cell| (c.square().file().index() + c.square().rank().index()) % 2;
-    (others.len() == 1 && minor(others[0].1))
-        || (others.iter().all(|(_, k)| *k == RefKind::Bishop)
-            && others
-                .iter()
-                .all(|(c, _)| colour(*c) == colour(others[0].0)))
-}
-
 /// Plays `plies` random moves from `fen` on both implementations, comparing
 /// their legal moves, check and position text at every ply. Returns the
 /// number of plies played.
@@ -103,22 +70,6 @@ fn play_in_step(fen: &str, seed: u64, plies: usize) -> Result<usize, TestCaseErr
         prop_assert_eq!(&fast.fen(), &fen_now, "ply {}", ply);
         prop_assert_eq!(fast.is_check(), reference.in_check(), "{}", fen_now);
         prop_assert_eq!(fast.turn(), reference.side_to_move());
-        // The reference knows the movement rules only (C3-4 to C3-16); the
-        // draws of C3-17 that need no history end the game first.
-        if ref_drawn_by_rule(&reference) {
-            prop_assert!(
-                fast.legal_moves().is_empty(),
-                "moves after a draw: {}",
-                fen_now
-            );
-            prop_assert_eq!(fast.count_legal_moves(), 0);
-            prop_assert!(
-                fast.outcome().is_some_and(|o| o.is_draw()),
-                "no draw declared: {}",
-                fen_now
-            );
-            return Ok(ply);
-        }
         let ours: BTreeSet<String> = reference
             .legal_moves()
             .iter()

@@ -1,9 +1,5 @@
 //! C3-21: with one level and no castling rights, the legal moves are FIDE
 //! chess's. Compared move set by move set, and by perft, with cozy-chess.
-//! cozy-chess is a move generator and knows nothing of the draws FIDE makes
-//! automatic; the crate's positions do (C3-17: a dead position or the
-//! 75-move rule ends the game, leaving no legal move), so the cozy-chess side
-//! applies them here ([`cozy_drawn_by_rule`]).
 
 use std::collections::BTreeSet;
 
@@ -12,33 +8,9 @@ use chess3d::{FixedPosition, Position, Role};
 
 type One = FixedPosition<1>;
 
-/// C3-17: whether the game is over on this board by an automatic draw that
-/// needs no history, which cozy-chess (a move generator) does not apply: the
-/// 75-move rule, or a dead position (FIDE's cases: bare kings, king and one
-/// minor piece against king, bishops all on squares of one colour). Told
-/// from cozy-chess's board, independently of the crate's `is_dead`.
-fn cozy_drawn_by_rule(board: &cozy_chess::Board) -> bool {
-    use cozy_chess::{BitBoard, Piece};
-    if board.halfmove_clock() >= 150 {
-        return true;
-    }
-    let others = board.occupied() ^ board.pieces(Piece::King);
-    let bishops = board.pieces(Piece::Bishop);
-    let minors = bishops | board.pieces(Piece::Knight);
-    others.is_empty()
-        || (others.len() == 1 && others & minors == others)
-        || (others == bishops
-            && ((bishops & BitBoard::LIGHT_SQUARES).is_empty()
-                || (bishops & BitBoard::DARK_SQUARES).is_empty()))
-}
-
-/// (from, to, promotion) of cozy-chess's legal moves, as square indices;
-/// none where C3-17 has ended the game ([`cozy_drawn_by_rule`]).
+/// (from, to, promotion) of cozy-chess's legal moves, as square indices.
 fn cozy_moves(board: &cozy_chess::Board) -> BTreeSet<(usize, usize, Option<char>)> {
     let mut set = BTreeSet::new();
-    if cozy_drawn_by_rule(board) {
-        return set;
-    }
     board.generate_moves(|moves| {
         for mv in moves {
             let promo = mv.promotion.map(|p| match p {
@@ -73,14 +45,9 @@ fn our_moves(pos: &One) -> BTreeSet<(usize, usize, Option<char>)> {
     set
 }
 
-/// cozy-chess's perft, stopping where C3-17 has ended the game, as the
-/// crate's legal moves do (a finished game has none).
 fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
-    }
-    if cozy_drawn_by_rule(board) {
-        return 0;
     }
     let mut n = 0;
     board.generate_moves(|moves| {
@@ -184,14 +151,7 @@ fn c3_21_random_games_match_cozy_chess() {
         let mut ours = One::from_fen(fen).unwrap();
         for _ in 0..200 {
             let cozy = cozy_fen(&ours);
-            // cozy_fen drops the halfmove clock: the 75-move rule (C3-17)
-            // is applied here.
-            let theirs = if ours.halfmove_clock() >= 150 {
-                BTreeSet::new()
-            } else {
-                cozy_moves(&cozy)
-            };
-            assert_eq!(our_moves(&ours), theirs, "{}", ours.fen());
+            assert_eq!(our_moves(&ours), cozy_moves(&cozy), "{}", ours.fen());
             positions += 1;
             let mut list = MoveList::new();
             ours.generate_moves(&mut list);
@@ -200,7 +160,7 @@ fn c3_21_random_games_match_cozy_chess() {
             }
             ours.play_unchecked(list[rng.below(list.len())]);
             assert_eq!(ours.zobrist(), ours.compute_hash());
-            if game % 10 == 0 && positions % 37 == 0 && ours.halfmove_clock() < 147 {
+            if game % 10 == 0 && positions % 37 == 0 {
                 assert_eq!(
                     perft(&ours, 3),
                     cozy_perft(&cozy_fen(&ours), 3),

@@ -801,22 +801,20 @@ fn c3_17_dead_positions() {
             reason: EndReason::DeadPosition
         })
     );
-    // The position itself is over (C3-17 in `Position::outcome`): no legal
-    // move, so perft stops there too (the board_core::Game contract: a game
-    // with an outcome has no legal moves).
+    // The position itself declares the draw (C3-17 in `Position::outcome`),
+    // but perft counts through it (C3-22): the pieces still have their
+    // moves; the match has none.
     assert_eq!(
         bare.position().outcome(),
         Some(Outcome::Draw {
             reason: EndReason::DeadPosition
         })
     );
-    assert_eq!(perft(bare.position(), 1), 0);
+    assert_eq!(perft(bare.position(), 1), 3);
     assert_eq!(perft(&bare, 1), 0);
-    assert!(matches!(
-        bare.position()
-            .check(bare.position().parse_move("N1/A1-N1/A2").unwrap()),
-        Err(PlayError::GameOver { .. })
-    ));
+    let step = bare.position().parse_move("N1/A1-N1/A2").unwrap();
+    assert_eq!(bare.position().check(step), Ok(()));
+    assert!(matches!(bare.check(step), Err(PlayError::GameOver { .. })));
     let dead = |f: &str| Position::from_fen(f).unwrap().is_dead();
     assert!(dead("8/8/8/4k3/8/8/8/4KN2 w - - 0 1"));
     assert!(dead("8/8/8/4k3/8/8/8/4KB2 w - - 0 1"));

@@ -2,8 +2,8 @@
 //! written only against those names.
 
 use chess3d::{
-    Cell, Color, Config, EndReason, Game, History, Match, Move, MoveList, Outcome, ParseMoveError,
-    PlayError, Position, PositionError, Record, RecordError, Square,
+    Cell, Color, Config, EndReason, Game, GameMatch, History, Match, Move, MoveList, Outcome,
+    ParseMoveError, PlayError, Position, PositionError, Record, RecordError, Square,
 };
 
 #[test]
@@ -60,7 +60,7 @@ fn every_row_of_the_vocabulary() {
         }),
         "bare kings: the position itself declares the dead position (C3-17)"
     );
-    assert!(mated.legal_moves().is_empty());
+    assert!(!mated.legal_moves().is_empty(), "perft counts on (C3-22)");
     assert_eq!(
         Match::new(mated).outcome(),
         Some(Outcome::Draw {
@@ -141,4 +141,35 @@ fn every_row_of_the_vocabulary() {
     let _: Cell = "N2/E4".parse().unwrap();
     assert_eq!(chess3d::perft(&start, 1), 55);
     assert_eq!(chess3d::divide(&start, 1).len(), 55);
+}
+
+// Issue #23: the same Match methods as ÉCHEC O CUBE's and KYBO's, the generic
+// GameMatch over them, one 64-bit key, pieces as an iterator. C3-16, C3-17:
+// every game ends, through a Match and through a bare History of positions.
+#[test]
+fn the_same_match_in_every_crate() {
+    let mut game = Match::default();
+    assert_eq!(game.config(), Config::default());
+    let first = game.legal_moves()[0];
+    assert!(game.is_legal(first));
+    game.play_unchecked(first);
+    assert_eq!(game.positions().len(), 2);
+    assert_eq!(game.undo(), Some(first));
+    assert_eq!(game.undone().collect::<Vec<_>>(), [first]);
+    let start = game.position().clone();
+    assert_eq!(start.zobrist(), Position::default().zobrist());
+    assert_eq!(start.pieces().count(), 32);
+    assert_eq!(game.redo(), Some(first));
+    assert_ne!(game.position().zobrist(), start.zobrist());
+    assert_eq!(game.position().pieces().count(), 32);
+    // The trait sees what the inherent methods say.
+    assert_eq!(<Match as GameMatch>::positions(&game), game.positions());
+    assert_eq!(<Match as GameMatch>::record(&game), game.record());
+    // 30 captures and 16 × 6 pawn moves reset the clock at most; 150 plies
+    // between them at most (the 75-move rule).
+    let bound = 127 * 150;
+    for seed in 0..3 {
+        board_test_support::game_match::check_game_match::<Match>(seed, bound);
+        board_test_support::game_match::play_to_the_end(Position::default(), seed, bound);
+    }
 }
