@@ -315,7 +315,8 @@ pub fn legend(game: &str) -> Option<&'static str> {
         "chess3d" => Some(
             "key: upper case White, lower case Black; K king, Q queen, R rook, B bishop, \
              N knight, P pawn\n\
-             moves: N2/E2-N2/E4 (level/square to level/square), N2/E4xN2/D5 a capture, O-O castles",
+             moves: N2/E2-N2/E4 (level/square to level/square), or short: E4, NC3, D4xE5, \
+             QxN3/D4 (the level where needed); O-O castles",
         ),
         _ => None,
     }

@@ -324,11 +324,11 @@ pub enum PlayError {
     /// The move text could not be read.
     #[error(transparent)]
     Notation(#[from] ParseMoveError),
-    /// A move text without levels (`E7-E5`) that no level, or more than
-    /// one, makes a legal move: `candidates` are the legal moves it could
-    /// be, none or several (C3-20).
-    #[error("{}", levels_unclear(text, candidates))]
-    LevelsUnclear {
+    /// A move text without levels (`E7-E5`) or a short one (`NE5`) that
+    /// fits no legal move, or more than one: `candidates` are the legal
+    /// moves it could be, none or several (C3-20).
+    #[error("{}", unclear(text, candidates))]
+    Unclear {
         /// The text (at most [`board_core::excerpt`] of it).
         text: String,
         /// The legal moves with those squares, on any levels.
@@ -467,11 +467,11 @@ pub enum PlayError {
     },
 }
 
-/// The message of [`PlayError::LevelsUnclear`].
-fn levels_unclear(text: &str, candidates: &[crate::Move]) -> String {
+/// The message of [`PlayError::Unclear`].
+fn unclear(text: &str, candidates: &[crate::Move]) -> String {
     if candidates.is_empty() {
         return format!(
-            "{text}: no level makes it a legal move; write the levels, as N2/E7-N2/E5 (C3-20)"
+            "{text}: no legal move fits it; write both cells with their levels, as N2/E7-N2/E5 (C3-20)"
         );
     }
     let list: Vec<String> = candidates.iter().map(|m| format!("{m:#}")).collect();

@@ -156,6 +156,7 @@ mod piece;
 mod play;
 mod position;
 mod record;
+mod san;
 mod search;
 #[cfg(feature = "serde")]
 mod serde_impls;

@@ -12,6 +12,7 @@ use crate::moves::{Move, MoveKind};
 use crate::notation::{parse_move_text, MoveText};
 use crate::piece::{Piece, Role};
 use crate::position::{dispatch, CastlingRights, FixedPosition, Position, CELLS};
+use crate::san::{self, Short};
 use crate::zobrist::KEYS;
 
 /// A move text of two squares without levels (`E7-E5`, `D4xE5`,
@@ -590,6 +591,9 @@ impl<const L: usize> FixedPosition<L> {
     /// [`PlayError::Notation`] when `text` is not a move text;
     /// [`PlayError::OutsideSpace`] for a cell beyond the space's levels.
     pub fn parse_move(&self, text: &str) -> Result<Move, PlayError> {
+        // A check or mate mark, or a commentator's `!` / `?`, says nothing
+        // of the move.
+        let text = text.trim().trim_end_matches(['+', '#', '!', '?']);
         if let Some((from, to, promotion)) = levelless(text) {
             let mut candidates: Vec<Move> = self
                 .legal_moves()
@@ -604,13 +608,19 @@ impl<const L: usize> FixedPosition<L> {
             candidates.dedup();
             return match candidates[..] {
                 [mv] => Ok(mv),
-                _ => Err(PlayError::LevelsUnclear {
+                _ => Err(PlayError::Unclear {
                     text: board_core::excerpt(text.trim()),
                     candidates,
                 }),
             };
         }
-        let parsed = parse_move_text(text)?;
+        let parsed = match parse_move_text(text) {
+            Ok(parsed) => parsed,
+            Err(e) => match Short::parse(text) {
+                Some(short) => return self.resolve_short(text, short),
+                None => return Err(e.into()),
+            },
+        };
         Ok(match parsed {
             MoveText::Castle { short, king } => {
                 let (home, rook, _) = Self::castling_cells(self.turn);
@@ -661,6 +671,45 @@ impl<const L: usize> FixedPosition<L> {
                 Move::new(from, to, kind)
             }
         })
+    }
+
+    /// The one legal move a short text (`NE5`, `E5`) names, or the ones it
+    /// could be.
+    fn resolve_short(&self, text: &str, short: Short) -> Result<Move, PlayError> {
+        let mut candidates: Vec<Move> = self
+            .legal_moves()
+            .into_iter()
+            .filter(|m| {
+                self.piece_at(m.from)
+                    .is_some_and(|p| short.fits(*m, p.role))
+            })
+            .collect();
+        candidates.dedup();
+        match candidates[..] {
+            [mv] => Ok(mv),
+            _ => Err(PlayError::Unclear {
+                text: board_core::excerpt(text.trim()),
+                candidates,
+            }),
+        }
+    }
+
+    /// `mv`, a legal move, in the short text (see [`Position::san`]).
+    pub fn san(&self, mv: Move) -> String {
+        let role = self.piece_at(mv.from).map_or(Role::Pawn, |p| p.role);
+        let text = san::candidates(mv, role)
+            .into_iter()
+            .find(|text| self.parse_move(text) == Ok(mv))
+            .unwrap_or_else(|| format!("{mv:#}"));
+        let mut after = *self;
+        after.make(mv);
+        if !after.is_check() {
+            text
+        } else if after.has_legal_move() {
+            text + "+"
+        } else {
+            text + "#"
+        }
     }
 
     /// Every legal move, as a list: none after checkmate or stalemate
@@ -841,25 +890,49 @@ impl Position {
 
     /// Reads a move text (C3-20) in the context of this position: the exact
     /// text `Display` writes, or the plain C3-20 text, whose kind is read off
-    /// the position; or two squares without levels (`E7-E5`, `D4xE5`,
-    /// `A7-A8=Q`), read as the one legal move with those squares. Reading
-    /// checks legality only for the text without levels.
+    /// the position; two squares without levels (`E7-E5`, `D4xE5`,
+    /// `A7-A8=Q`); or the short text [`san`](Self::san) writes (`NF3`,
+    /// `E5`, `QxN3/D4`). A text without levels and a short text are read as
+    /// the one legal move that fits them; the others are checked for
+    /// legality by [`play`](Self::play).
     ///
     /// ```
     /// use chess3d::{PlayError, Position};
     /// let pos = Position::default();
     /// assert_eq!(format!("{:#}", pos.parse_move("E7-E5")?), "N2/E7-N2/E5");
-    /// assert!(matches!(pos.parse_move("E7-E4"), Err(PlayError::LevelsUnclear { .. })));
+    /// assert_eq!(pos.parse_move("E5")?, pos.parse_move("N2/E7-N2/E5")?);
+    /// assert_eq!(format!("{:#}", pos.parse_move("NB6")?), "N2/A8-N2/B6");
+    /// assert!(matches!(pos.parse_move("E7-E4"), Err(PlayError::Unclear { .. })));
     /// # Ok::<(), PlayError>(())
     /// ```
     ///
     /// # Errors
     /// [`PlayError::Notation`] when `text` is not a move text;
     /// [`PlayError::OutsideSpace`] for a cell beyond the space's levels;
-    /// [`PlayError::LevelsUnclear`] for a text without levels that no
-    /// level, or several, make a legal move.
+    /// [`PlayError::Unclear`] for a text without levels, or a short one,
+    /// that fits no legal move or several.
     pub fn parse_move(&self, text: &str) -> Result<Move, PlayError> {
         dispatch!(self, p => p.parse_move(text))
+    }
+
+    /// `mv`, a legal move, in short, as SAN writes chess moves: the piece's
+    /// letter (none for a pawn) and its target, with the target's level or
+    /// the piece's origin only where another legal move would fit the text
+    /// too; a pawn's capture names both squares (`D4xE5`); `+` after a
+    /// check, `#` after a mate. [`parse_move`](Self::parse_move) reads it
+    /// back; the grammar is in the crate's README.
+    ///
+    /// ```
+    /// use chess3d::Position;
+    /// let pos = Position::default(); // Black to move, the armies on N2
+    /// let mv = pos.parse_move("N2/E7-N2/E5")?;
+    /// assert_eq!(pos.san(mv), "E5");
+    /// assert_eq!(pos.san(pos.parse_move("N2/A8-N2/B6")?), "NB6");
+    /// assert_eq!(pos.parse_move(&pos.san(mv))?, mv);
+    /// # Ok::<(), chess3d::PlayError>(())
+    /// ```
+    pub fn san(&self, mv: Move) -> String {
+        dispatch!(self, p => p.san(mv))
     }
 
     /// Every legal move.

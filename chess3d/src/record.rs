@@ -52,6 +52,47 @@ impl Record {
         &self.moves
     }
 
+    /// The record with its moves in short text ([`Position::san`]: `E5`,
+    /// `NB6`, `QxN3/D4`), which reads back as the same record. A move the
+    /// rules refuse (in a record built by hand) and those after it keep
+    /// their full text.
+    ///
+    /// ```
+    /// use chess3d::{Position, Record};
+    /// let start = Position::default();
+    /// let moves = ["N2/E7-N2/E5", "N2/D2-N2/D4", "N2/E5xN2/D4", "N2/A1-N2/B3"];
+    /// let mut pos = start.clone();
+    /// let mut played = Vec::new();
+    /// for text in moves {
+    ///     let mv = pos.parse_move(text)?;
+    ///     pos.play(mv)?;
+    ///     played.push(mv);
+    /// }
+    /// let record = Record::new(start, played);
+    /// let short = record.to_short_text();
+    /// assert!(short.ends_with("\nE5 D4 E5xD4 NB3"), "{short}");
+    /// assert_eq!(short.parse::<Record>().unwrap(), record);
+    /// # Ok::<(), chess3d::PlayError>(())
+    /// ```
+    pub fn to_short_text(&self) -> String {
+        let mut text = self.start.fen();
+        let mut position = Some(self.start.clone());
+        for (i, &mv) in self.moves.iter().enumerate() {
+            text.push(if i % 8 == 0 { '\n' } else { ' ' });
+            match position.as_mut() {
+                Some(pos) if pos.is_legal(mv) => {
+                    text += &pos.san(mv);
+                    pos.play_unchecked(mv);
+                }
+                _ => {
+                    position = None;
+                    text += &format!("{mv:#}");
+                }
+            }
+        }
+        text
+    }
+
     /// Replays the moves from the start into a [`Match`], checking each.
     ///
     /// # Errors

@@ -275,11 +275,20 @@ proptest! {
         for _ in 0..40 {
             let text = mutate_move(&moves[rng.below(moves.len())].to_string(), &mut rng);
             let mut ours = reference.clone();
-            let ours_ok = ours.play_text(&text);
+            let mut ours_ok = ours.play_text(&text);
             let mut theirs = fast.clone();
-            let theirs_ok = theirs
-                .parse_move(&text)
+            let parsed = theirs.parse_move(&text);
+            let theirs_ok = parsed
+                .clone()
                 .and_then(|mv| Game::play(&mut theirs, mv));
+            // The fast path also reads texts for people (two squares without
+            // levels, the short text): the reference knows only C3-20's, so
+            // the move read must be one it plays from its C3-20 text.
+            if let (Err(_), Ok(mv)) = (&ours_ok, &parsed) {
+                if theirs_ok.is_ok() {
+                    ours_ok = ours.play_text(&format!("{mv:#}"));
+                }
+            }
             prop_assert_eq!(
                 ours_ok.is_ok(),
                 theirs_ok.is_ok(),

@@ -173,7 +173,7 @@ fn c3_20_move_text_without_levels() {
     assert_eq!(start.parse_move("e7-e5"), Ok(mv));
     // No level makes it legal.
     let err = start.parse_move("E7-E4").unwrap_err();
-    assert!(matches!(&err, PlayError::LevelsUnclear { candidates, .. } if candidates.is_empty()));
+    assert!(matches!(&err, PlayError::Unclear { candidates, .. } if candidates.is_empty()));
     assert!(err.to_string().contains("C3-20"), "{err}");
     // Pawns on E7 of two levels: ambiguous, both candidates named.
     let two =
