@@ -1,12 +1,8 @@
 //! Zobrist keys for the incremental position hash (C3-17 repetitions).
 
-const fn splitmix(state: u64) -> (u64, u64) {
-    let s = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = s;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    (s, z ^ (z >> 31))
-}
+/// The random numbers the keys are taken from, in order: pieces (2 × 6 ×
+/// 512), en-passant cells (512), the four castling rights, side to move.
+const STREAM: [u64; 2 * 6 * 512 + 512 + 4 + 1] = board_core::zobrist_keys(0x03dc_4e55);
 
 /// The keys: pieces by colour, kind and cell; castling rights; en-passant
 /// cells; side to move.
@@ -25,16 +21,15 @@ pub(crate) static KEYS: Keys = {
         ep: [0; 512],
         black: 0,
     };
-    let mut state = 0x03dc_4e55_u64;
+    let mut n = 0;
     let mut c = 0;
     while c < 2 {
         let mut r = 0;
         while r < 6 {
             let mut i = 0;
             while i < 512 {
-                let (s, v) = splitmix(state);
-                state = s;
-                k.pieces[c][r][i] = v;
+                k.pieces[c][r][i] = STREAM[n];
+                n += 1;
                 i += 1;
             }
             r += 1;
@@ -43,9 +38,8 @@ pub(crate) static KEYS: Keys = {
     }
     let mut i = 0;
     while i < 512 {
-        let (s, v) = splitmix(state);
-        state = s;
-        k.ep[i] = v;
+        k.ep[i] = STREAM[n];
+        n += 1;
         i += 1;
     }
     // Castling keys are the XOR of one key per right, so updating rights is
@@ -53,9 +47,8 @@ pub(crate) static KEYS: Keys = {
     let mut bits = [0u64; 4];
     let mut b = 0;
     while b < 4 {
-        let (s, v) = splitmix(state);
-        state = s;
-        bits[b] = v;
+        bits[b] = STREAM[n];
+        n += 1;
         b += 1;
     }
     let mut m = 0;
@@ -69,7 +62,6 @@ pub(crate) static KEYS: Keys = {
         }
         m += 1;
     }
-    let (_, v) = splitmix(state);
-    k.black = v;
+    k.black = STREAM[n];
     k
 };
