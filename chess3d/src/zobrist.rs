@@ -2,7 +2,7 @@
 
 /// The random numbers the keys are taken from, in order: pieces (2 × 6 ×
 /// 512), en-passant cells (512), the four castling rights, side to move.
-const STREAM: [u64; 2 * 6 * 512 + 512 + 4 + 1] = board_core::zobrist_keys(0x03dc_4e55);
+static STREAM: [u64; 2 * 6 * 512 + 512 + 4 + 1] = board_core::zobrist_keys(0x03dc_4e55);
 
 /// The keys: pieces by colour, kind and cell; castling rights; en-passant
 /// cells; side to move.
