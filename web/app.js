@@ -127,6 +127,7 @@ function render() {
   const board = $('board');
   const scrolled = $('board-wrap').scrollLeft; // zoomed: keep the view
   board.innerHTML = svg;
+  if (S.name === 'chess3d' && NARROW.matches && !$('board-wrap').classList.contains('zoomed')) stackLevels(board);
   $('board-wrap').scrollLeft = scrolled;
   const targets = new Set(S.targets);
   for (const el of board.querySelectorAll('[data-place]')) {
@@ -176,11 +177,44 @@ function render() {
   // chess3d's threefold repetition and 50-move rule are claimed (C3-17),
   // and only offered when one applies.
   $('claim-draw').hidden = S.name !== 'chess3d' || moves.length === 0 || !facts.canClaimDraw;
-  $('zoom').hidden = S.name !== 'chess3d';
+  $('zoom').hidden = S.name !== 'chess3d' || NARROW.matches;
   $('move-form').hidden = watching;
   $('undo').hidden = S.mode === 'online';
   $('undo').disabled = S.mode === 'online' || g.moves().length === 0;
   $('resign').hidden = S.mode !== 'online' || !S.online?.token || !!result;
+}
+
+/** A narrow screen: chess3d's levels stacked, one above the other. */
+const NARROW = matchMedia('(max-width: 700px)');
+
+/** chess3d on a narrow screen: one picture a level, stacked top level
+ * first, each as wide as the screen (a square about 40 px on a phone), so
+ * a move between levels stays visible whole. Each copy keeps only its
+ * level's cells and pieces; the panel carries the status. */
+function stackLevels(board) {
+  const svg = board.querySelector('svg');
+  const levels = [...svg.querySelectorAll('g.level')].map((g) => g.getAttribute('data-level'));
+  if (levels.length < 2 || levels.length > 4) return; // one row of levels only
+  const [, , w, h] = svg.getAttribute('viewBox').split(/\s+/).map(Number);
+  const col = 8 * 40 + 2 * 22; // the chess3d picture's board and rims
+  const gap = (w - levels.length * col) / Math.max(1, levels.length - 1);
+  const status = 34;
+  const copies = levels.map((level, i) => {
+    const copy = svg.cloneNode(true);
+    copy.setAttribute('viewBox', `${i * (col + gap)} 0 ${col} ${h - status}`);
+    copy.removeAttribute('width');
+    copy.removeAttribute('height');
+    copy.classList.add('level-view');
+    for (const el of copy.querySelectorAll('[data-place]')) {
+      if (!el.getAttribute('data-place').startsWith(`${level}/`)) el.remove();
+    }
+    for (const el of copy.querySelectorAll('g.level')) {
+      if (el.getAttribute('data-level') !== level) el.remove();
+    }
+    copy.querySelector('g.status')?.remove();
+    return copy;
+  });
+  board.replaceChildren(...copies.reverse());
 }
 
 /** Marks each board element where the person may act: `data-legal`, a
@@ -770,6 +804,7 @@ async function main() {
   });
   $('board').addEventListener('click', onBoardClick);
   $('board').addEventListener('keydown', onBoardKey);
+  NARROW.addEventListener('change', () => render());
   $('board').addEventListener('pointerover', onBoardHover);
   $('move-form').addEventListener('submit', (e) => {
     e.preventDefault();
@@ -781,6 +816,7 @@ async function main() {
   $('undo').addEventListener('click', undo);
   $('zoom').addEventListener('click', () => {
     const on = $('board-wrap').classList.toggle('zoomed');
+    render();
     $('zoom').setAttribute('aria-pressed', String(on));
     $('zoom').textContent = t(on ? 'zoom-whole' : 'zoom');
   });
