@@ -489,7 +489,9 @@ fn status_block(svg: &mut Svg, position: &Position, y: f64, width: f64) {
         y + 90.0,
         14.0,
         14.0,
-        &format!("fill:{TARGET};fill-opacity:0.25;stroke:{TARGET};stroke-width:2;stroke-dasharray:4 3"),
+        &format!(
+            "fill:{TARGET};fill-opacity:0.25;stroke:{TARGET};stroke-width:2;stroke-dasharray:4 3"
+        ),
     );
     svg.text(
         39.0 + step,
