@@ -158,7 +158,7 @@ async function clickBoard(page, kind, rand) {
 }
 
 /** The number of moves played (the record lists chess3d in move pairs). */
-async function plies(page) {
+async function pliesOf(page) {
   return page.evaluate(() => Number(document.getElementById('record').dataset.plies));
 }
 const pliesAre = (n) => Number(document.getElementById('record').dataset.plies) === n;
@@ -178,7 +178,7 @@ function rng(seed) {
 /** One move by clicks, once it is the person's turn: a place, then a
  * target or a choice button if the page asks. */
 async function playOneMove(page, rand) {
-  const before = await plies(page);
+  const before = await pliesOf(page);
   page.steps = [];
   for (let step = 0; step < 6; step++) {
     const choices = page.locator('#choices button');
@@ -201,7 +201,7 @@ async function playOneMove(page, rand) {
       targets: [...new Set([...document.querySelectorAll('#board .target-place')].map((e) => e.getAttribute('data-place')))],
       selected: document.querySelector('#board .highlight.selected')?.getAttribute('data-place') ?? null,
     })));
-    const moved = await plies(page);
+    const moved = await pliesOf(page);
     if (moved !== before || (await page.locator('#outcome').textContent())) return true;
   }
   return false;
@@ -235,7 +235,7 @@ for (const game of GAMES) {
         plies += 1;
       }
       const outcome = await page.locator('#outcome').textContent();
-      const moves = await plies(page);
+      const moves = await pliesOf(page);
       console.log(`# ${game}: ${outcome} after ${moves} plies (${plies} by clicks)`);
       assert.match(outcome, /wins|draw|drawn/i);
       assert.ok(moves >= plies * 2 - 1, 'the computer answered every move');
@@ -385,7 +385,7 @@ test('a refused typed move shows its reason and changes nothing (against the com
     const reason = await page.locator('#message').textContent();
     console.log(`# refused: ${reason}`);
     assert.match(reason, /^Refused: .*\(C3-\d+\)/, 'the reason names the rule');
-    assert.equal(await plies(page), 0);
+    assert.equal(await pliesOf(page), 0);
     await page.fill('#move-text', 'n2/e7-n2/e6');
     await page.press('#move-text', 'Enter');
     await page.waitForFunction(pliesAre, 2);
@@ -393,7 +393,7 @@ test('a refused typed move shows its reason and changes nothing (against the com
     // Undo takes back the computer's answer and the move.
     await waitForTurn(page);
     await page.click('#undo');
-    assert.equal(await plies(page), 0);
+    assert.equal(await pliesOf(page), 0);
     // No repetition and no 50 moves yet: no draw to claim, so no button.
     assert.equal(await page.locator('#claim-draw').isHidden(), true, '"Claim a draw" only when one can be claimed');
     assert.equal(await page.locator('#outcome').textContent(), '');
@@ -472,7 +472,7 @@ test('the computer thinks in a Web Worker: the page answers while it thinks', as
     assert.ok(took >= 1500, `hard thinks about 2 s (${took} ms)`);
     assert.ok(answers >= 10, `the page drew frames while the computer thought (${answers})`);
     assert.ok(slowest < 1000, `no frame waited for the computer (${slowest} ms)`);
-    assert.equal(await plies(page), 1);
+    assert.equal(await pliesOf(page), 1);
     assertClean(page);
   } finally {
     await context.close();
@@ -525,7 +525,7 @@ for (const { tag, ...size } of SIZES) {
         assert.doesNotMatch(status, /supply|\d+[PF]\b|final count/i, 'no shorthand, no final count during the game');
         const hint = await page.locator('#hint').textContent();
         if (game === 'echec-o-cube') {
-          assert.match(status, /One: 0 points; 50 pale and 20 dark left/);
+          assert.match(status, /Two: 0 points; 50 pale and 20 dark left/);
           assert.match(hint, /every piece must touch one of the other colour/);
           assert.ok(legal.every((l) => /^groove /.test(l.label)), 'grooves');
           const fill = await page.evaluate((p) => getComputedStyle(document.querySelector(`#board .segment[data-place="${p}"] rect`)).fill, legal[0].place);
@@ -549,7 +549,7 @@ for (const { tag, ...size } of SIZES) {
           await clickBoard(page, 'target', rng(5));
           await waitForTurn(page);
           const record = await page.locator('#record li').allTextContents();
-          assert.equal(await plies(page), 3);
+          assert.equal(await pliesOf(page), 3);
           assert.deepEqual(record.length, 2, 'the record in move pairs');
           assert.match(record[0], /^\S+ \S+$/, `a pair of short moves (${record[0]})`);
         }
