@@ -178,7 +178,7 @@ function render() {
   // and only offered when one applies.
   $('claim-draw').hidden = S.name !== 'chess3d' || moves.length === 0 || !facts.canClaimDraw;
   $('zoom').hidden = S.name !== 'chess3d' || NARROW.matches;
-  $('move-form').hidden = watching;
+  $('move-form').hidden = watching || !!result;
   $('undo').hidden = S.mode === 'online';
   $('undo').disabled = S.mode === 'online' || g.moves().length === 0;
   $('resign').hidden = S.mode !== 'online' || !S.online?.token || !!result;
