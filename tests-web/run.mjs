@@ -157,6 +157,12 @@ async function clickBoard(page, kind, rand) {
   return point.place;
 }
 
+/** The number of moves played (the record lists chess3d in move pairs). */
+async function pliesOf(page) {
+  return page.evaluate(() => Number(document.getElementById('record').dataset.plies));
+}
+const pliesAre = (n) => Number(document.getElementById('record').dataset.plies) === n;
+
 /** A small seeded generator, so a failing game can be replayed. */
 function rng(seed) {
   let s = seed >>> 0;
@@ -172,7 +178,7 @@ function rng(seed) {
 /** One move by clicks, once it is the person's turn: a place, then a
  * target or a choice button if the page asks. */
 async function playOneMove(page, rand) {
-  const before = await page.locator('#record li').count();
+  const before = await pliesOf(page);
   page.steps = [];
   for (let step = 0; step < 6; step++) {
     const choices = page.locator('#choices button');
@@ -195,7 +201,7 @@ async function playOneMove(page, rand) {
       targets: [...new Set([...document.querySelectorAll('#board .target-place')].map((e) => e.getAttribute('data-place')))],
       selected: document.querySelector('#board .highlight.selected')?.getAttribute('data-place') ?? null,
     })));
-    const moved = await page.locator('#record li').count();
+    const moved = await pliesOf(page);
     if (moved !== before || (await page.locator('#outcome').textContent())) return true;
   }
   return false;
@@ -229,7 +235,7 @@ for (const game of GAMES) {
         plies += 1;
       }
       const outcome = await page.locator('#outcome').textContent();
-      const moves = await page.locator('#record li').count();
+      const moves = await pliesOf(page);
       console.log(`# ${game}: ${outcome} after ${moves} plies (${plies} by clicks)`);
       assert.match(outcome, /wins|draw|drawn/i);
       assert.ok(moves >= plies * 2 - 1, 'the computer answered every move');
@@ -281,16 +287,49 @@ test('online: host and join by code, play, reload mid-game, a refused move shows
       const mover = sides[ply % 2];
       assert.equal(await waitForTurn(mover, 20000), false);
       assert.ok(await playOneMove(mover, rand));
-      await sides[(ply + 1) % 2].waitForFunction((n) => document.querySelectorAll('#record li').length === n, ply + 1);
+      await sides[(ply + 1) % 2].waitForFunction((n) => Number(document.getElementById('record').dataset.plies) === n, ply + 1);
       if (ply === 2) {
         // The guest reloads mid-game: its seat comes back from localStorage.
         await guest.reload();
-        await guest.waitForFunction((n) => document.querySelectorAll('#record li').length === n, ply + 1);
+        await guest.waitForFunction((n) => Number(document.getElementById('record').dataset.plies) === n, ply + 1);
         assert.equal(await guest.locator('#code').textContent(), code);
       }
     }
     assert.deepEqual(await record(guest), await record(host), 'both see the same record');
     assert.equal((await record(host)).length, 6);
+
+    // A spectator (a third browser with the code, both seats taken) sees
+    // both players and the clock, no move controls and no "you".
+    const watchCtx = await browser.newContext({ viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true });
+    try {
+      const watcher = await newPage(watchCtx, { touch: true });
+      await watcher.goto(server.url);
+      await watcher.check('input[name=mode][value=online]');
+      await watcher.fill('#join-code', code);
+      await watcher.click('#join');
+      await watcher.waitForFunction(pliesAre, 6);
+      await watcher.waitForFunction(() => /^clock: White \d:\d\d · Black \d:\d\d$/.test(document.getElementById('clock').textContent));
+      const seen = await watcher.evaluate(() => ({
+        turn: document.getElementById('turn').textContent,
+        players: document.getElementById('players').textContent,
+        state: document.getElementById('online-state').textContent,
+        text: document.getElementById('panel').innerText,
+        visibleControls: [...document.querySelectorAll('#move-form, #claim-draw, #resign, #undo, #actions button, #choices button')]
+          .filter((e) => e.getClientRects().length > 0).map((e) => e.id || e.textContent),
+        legal: document.querySelectorAll('#board [data-legal]').length,
+      }));
+      console.log(`# spectator: ${seen.turn} | ${seen.players}`);
+      assert.doesNotMatch(seen.text, /\byou\b(?! are watching)/i, 'no "you" for a spectator but "You are watching"');
+      assert.doesNotMatch(seen.turn, /\byou\b|opponent/i);
+      assert.match(seen.players, /watching: White against Black/);
+      assert.match(seen.state, /watching/);
+      assert.deepEqual(seen.visibleControls, [], 'no move controls');
+      assert.equal(seen.legal, 0, 'no legal place lit for a spectator');
+      await watcher.screenshot({ path: join(ARTIFACTS, 'online-spectator-phone.png'), fullPage: true });
+      assertClean(watcher);
+    } finally {
+      await watchCtx.close();
+    }
 
     // A refused move: not one's turn, then an illegal one, typed.
     await waitForTurn(host, 20000);
@@ -319,7 +358,7 @@ test('online: host and join by code, play, reload mid-game, a refused move shows
     await host.fill('#move-text', '');
     assert.equal(await waitForTurn(host, 20000), false);
     assert.ok(await playOneMove(host, rand));
-    await guest.waitForFunction(() => document.querySelectorAll('#record li').length === 7);
+    await guest.waitForFunction(pliesAre, 7);
     assert.deepEqual(await record(guest), await record(host));
     await host.screenshot({ path: join(ARTIFACTS, 'online-host.png'), fullPage: true });
     await guest.screenshot({ path: join(ARTIFACTS, 'online-guest-phone.png'), fullPage: true });
@@ -346,18 +385,17 @@ test('a refused typed move shows its reason and changes nothing (against the com
     const reason = await page.locator('#message').textContent();
     console.log(`# refused: ${reason}`);
     assert.match(reason, /^Refused: .*\(C3-\d+\)/, 'the reason names the rule');
-    assert.equal(await page.locator('#record li').count(), 0);
+    assert.equal(await pliesOf(page), 0);
     await page.fill('#move-text', 'n2/e7-n2/e6');
     await page.press('#move-text', 'Enter');
-    await page.waitForFunction(() => document.querySelectorAll('#record li').length === 2);
+    await page.waitForFunction(pliesAre, 2);
     assert.equal(await page.locator('#message').textContent(), '');
     // Undo takes back the computer's answer and the move.
     await waitForTurn(page);
     await page.click('#undo');
-    assert.equal(await page.locator('#record li').count(), 0);
-    // No repetition and no 50 moves yet: a draw claim is refused and changes nothing.
-    await page.click('#claim-draw');
-    assert.match(await page.locator('#message').textContent(), /^Refused: there is no draw to claim/);
+    assert.equal(await pliesOf(page), 0);
+    // No repetition and no 50 moves yet: no draw to claim, so no button.
+    assert.equal(await page.locator('#claim-draw').isHidden(), true, '"Claim a draw" only when one can be claimed');
     assert.equal(await page.locator('#outcome').textContent(), '');
     assertClean(page);
   } finally {
@@ -376,7 +414,7 @@ test('a 375×667 phone viewport shows each board whole', async () => {
       await page.selectOption('#game-select', game);
       await page.check('input[name=mode][value=local]');
       await page.click('#start');
-      const box = await page.locator('#board svg').boundingBox();
+      const box = await page.locator('#board svg').first().boundingBox();
       assert.ok(box, 'the board is drawn');
       assert.ok(box.x >= 0 && box.x + box.width <= 375 + 0.5, `${game}: the board fits the width (${JSON.stringify(box)})`);
       assert.ok(box.height > 100, `${game}: the board is not squashed (${box.height}px)`);
@@ -385,14 +423,17 @@ test('a 375×667 phone viewport shows each board whole', async () => {
       // A touch plays too.
       assert.ok(await playOneMove(page, rng(7)));
       if (game === 'chess3d') {
-        // Zoomed, the three levels are wider than the phone and scroll in their frame.
-        await page.click('#zoom');
-        const zoomed = await page.locator('#board svg').boundingBox();
-        assert.ok(zoomed.width > 2 * 375, `zoomed (${zoomed.width}px)`);
-        assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 375, 'only the board frame scrolls');
+        // The levels stacked, top level first, each square at least 36 px:
+        // a move between levels is seen whole without zooming.
+        const views = await page.evaluate(() => [...document.querySelectorAll('#board svg.level-view')].map((v) => {
+          const cell = v.querySelector('.cell rect').getBoundingClientRect();
+          return { level: v.querySelector('g.level').getAttribute('data-level'), side: Math.min(cell.width, cell.height), top: v.getBoundingClientRect().top };
+        }));
+        assert.deepEqual(views.map((v) => v.level), ['N3', 'N2', 'N1'], 'the levels stacked, N3 on top');
+        for (const v of views) assert.ok(v.side >= 36, `${v.level}: a square is ${v.side.toFixed(1)} px`);
+        assert.ok(views[0].top < views[1].top && views[1].top < views[2].top);
+        assert.equal(await page.locator('#zoom').isHidden(), true, 'no zoom needed');
         assert.ok(await playOneMove(page, rng(8)));
-        await page.screenshot({ path: join(ARTIFACTS, 'chess3d-phone-zoomed.png'), fullPage: true });
-        await page.click('#zoom');
       }
       await page.screenshot({ path: join(ARTIFACTS, `${game}-phone.png`), fullPage: true });
       await page.click('#new-game');
@@ -431,7 +472,158 @@ test('the computer thinks in a Web Worker: the page answers while it thinks', as
     assert.ok(took >= 1500, `hard thinks about 2 s (${took} ms)`);
     assert.ok(answers >= 10, `the page drew frames while the computer thought (${answers})`);
     assert.ok(slowest < 1000, `no frame waited for the computer (${slowest} ms)`);
-    assert.equal(await page.locator('#record li').count(), 1);
+    assert.equal(await pliesOf(page), 1);
+    assertClean(page);
+  } finally {
+    await context.close();
+    await server.stop();
+  }
+});
+
+const SIZES = [
+  { tag: 'desktop', viewport: { width: 1280, height: 900 } },
+  { tag: 'phone', viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+];
+
+/** The legal places the page marks: [{place, label, kind}]. */
+async function legalPlaces(page) {
+  return page.evaluate(() => [...document.querySelectorAll('#board [data-legal]')].map((e) => ({
+    place: e.getAttribute('data-place'),
+    label: e.getAttribute('aria-label'),
+    kind: e.getAttribute('data-legal'),
+    role: e.getAttribute('role'),
+  })));
+}
+
+for (const { tag, ...size } of SIZES) {
+  test(`${tag}: legal places are marked and named on the person's turn only, the status is in words`, async () => {
+    const server = await startServer();
+    const context = await browser.newContext(size);
+    const page = await newPage(context, { touch: !!size.hasTouch });
+    try {
+      for (const game of GAMES) {
+        // The person plays second: first the computer's turn, nothing lit.
+        await page.goto(`${server.url}?ms=300&seed=3`);
+        await page.selectOption('#game-select', game);
+        await page.selectOption('#side', 'second');
+        await page.click('#start');
+        assert.match(await page.locator('#turn').textContent(), /thinking/);
+        assert.deepEqual(await legalPlaces(page), [], `${game}: nothing lit while the computer thinks`);
+        assert.equal(await waitForTurn(page), false);
+        const legal = await legalPlaces(page);
+        assert.ok(legal.length > 0, `${game}: legal places lit on the person's turn`);
+        for (const l of legal) {
+          assert.ok(l.label && l.label.includes(l.place), `${game}: ${l.place} is named (${l.label})`);
+          assert.equal(l.role, 'button');
+        }
+        const status = await page.locator('#status').innerText();
+        const turn = await page.locator('#turn').textContent();
+        const players = await page.locator('#players').textContent();
+        console.log(`# ${tag} ${game}: ${turn} | ${players} | ${status.replace(/\n/g, ' / ')}`);
+        assert.match(turn, /to move \(you\)$/);
+        assert.match(players, /^You play \w+; the computer plays \w+\.$/);
+        assert.doesNotMatch(status, /supply|\d+[PF]\b|final count/i, 'no shorthand, no final count during the game');
+        const hint = await page.locator('#hint').textContent();
+        if (game === 'echec-o-cube') {
+          assert.match(status, /Two: 0 points; 50 pale and 20 dark left/);
+          assert.match(hint, /every piece must touch one of the other colour/);
+          assert.ok(legal.every((l) => /^groove /.test(l.label)), 'grooves');
+          const fill = await page.evaluate((p) => getComputedStyle(document.querySelector(`#board .segment[data-place="${p}"] rect`)).fill, legal[0].place);
+          assert.equal(fill, 'rgb(79, 174, 122)', 'a legal groove is drawn lit');
+        } else if (game === 'kybo') {
+          assert.match(status, /White: 1 cube placed/);
+          assert.ok(legal.every((l) => /lands on level \d/.test(l.label)), 'each square says its landing level');
+          // Each legal square is drawn: a ghost cube where the cube lands.
+          const ghosts = await page.locator('#board .highlight.target').count();
+          assert.equal(ghosts, legal.length);
+        } else {
+          assert.match(status, /White: king, queen, 2 rooks, 2 bishops, 2 knights, 8 pawns/);
+          assert.ok(legal.every((l) => l.kind === 'start' && /: pick it up$/.test(l.label)), 'movable pieces');
+          assert.equal(await page.locator('#claim-draw').isHidden(), true, 'no draw to claim');
+          // A piece chosen: its targets are marked too.
+          await clickBoard(page, 'playable', rng(5));
+          const after = await legalPlaces(page);
+          const targets = after.filter((l) => l.kind === 'target');
+          assert.ok(targets.length > 0 && targets.every((l) => /^move to /.test(l.label)), 'the chosen piece\'s targets');
+          await page.screenshot({ path: join(ARTIFACTS, `${game}-${tag}-chosen.png`), fullPage: true });
+          await clickBoard(page, 'target', rng(5));
+          await waitForTurn(page);
+          const record = await page.locator('#record li').allTextContents();
+          assert.equal(await pliesOf(page), 3);
+          assert.deepEqual(record.length, 2, 'the record in move pairs');
+          assert.match(record[0], /^\S+ \S+$/, `a pair of short moves (${record[0]})`);
+        }
+        await page.screenshot({ path: join(ARTIFACTS, `${game}-${tag}.png`), fullPage: true });
+      }
+      assertClean(page);
+    } finally {
+      await context.close();
+      await server.stop();
+    }
+  });
+
+  test(`${tag}: the rules, from the setup screen and during a game, with pictures`, async () => {
+    const server = await startServer();
+    const context = await browser.newContext(size);
+    const page = await newPage(context, { touch: !!size.hasTouch });
+    try {
+      await page.goto(`${server.url}?ms=${MS}`);
+      await page.selectOption('#game-select', 'kybo');
+      await page.getByRole('button', { name: 'Rules' }).click();
+      const dialog = page.locator('dialog#rules');
+      assert.equal(await dialog.isVisible(), true);
+      assert.equal(await page.locator('#rules-kybo').isVisible(), true, 'opens at the game chosen');
+      for (const game of GAMES) {
+        await page.click(`#rules-tab-${game}`);
+        const panel = page.locator(`#rules-${game}`);
+        const text = await panel.innerText();
+        for (const part of ['The goal', 'A move', 'The end and the score']) assert.ok(text.includes(part), `${game}: ${part}`);
+        assert.ok(text.length > 600, `${game}: written out (${text.length} characters)`);
+        assert.ok(await panel.locator('figure svg').count() >= 1, `${game}: a picture`);
+        assert.ok((await panel.locator('figure svg [data-place]').count()) > 0, `${game}: drawn by the game's SVG`);
+        await page.screenshot({ path: join(ARTIFACTS, `rules-${game}-${tag}.png`), fullPage: false });
+      }
+      await page.click('#rules-close');
+      assert.equal(await dialog.isVisible(), false);
+      // During a game, the rules open at the game being played.
+      await page.selectOption('#game-select', 'echec-o-cube');
+      await page.click('#start');
+      await waitForTurn(page);
+      assert.match(await page.locator('#hint').textContent(), /The first piece is free/);
+      await page.getByRole('button', { name: 'Rules' }).click();
+      assert.equal(await page.locator('#rules-echec-o-cube').isVisible(), true);
+      await page.keyboard.press('Escape');
+      assert.equal(await dialog.isVisible(), false);
+      assertClean(page);
+    } finally {
+      await context.close();
+      await server.stop();
+    }
+  });
+}
+
+test('ÉCHEC O CUBE red mode: the crossings are lit and the hint says a red costs no turn; the final count only at the end', async () => {
+  const server = await startServer();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await newPage(context);
+  try {
+    const config = encodeURIComponent(JSON.stringify({ red_mode: true, pale: 3, dark: 2 }));
+    await page.goto(`${server.url}?ms=${MS}&game=echec-o-cube&config=${config}`);
+    await page.check('input[name=mode][value=local]');
+    await page.click('#start');
+    assert.match(await page.locator('#hint').textContent(), /touch a free crossing to mark a dead zone; a red costs no turn/);
+    const crossings = (await legalPlaces(page)).filter((l) => /^crossing /.test(l.label));
+    assert.equal(crossings.length, 64, 'every free crossing is lit');
+    assert.match(await page.locator('#status').innerText(), /Red mode: 10 reds left/);
+    let guard = 0;
+    while (!(await page.locator('#outcome').textContent())) {
+      assert.ok(guard++ < 200);
+      await playOneMove(page, rng(guard));
+    }
+    const status = await page.locator('#status').innerText();
+    assert.match(status, /One: final count -?\d+/);
+    assert.match(status, /minus 1 for each pale and 2 for each dark left/);
+    await page.screenshot({ path: join(ARTIFACTS, 'echec-o-cube-red-end.png'), fullPage: true });
     assertClean(page);
   } finally {
     await context.close();

@@ -3,6 +3,7 @@
 // scripts/build-web); the computer thinks in a Web Worker (worker.js); the
 // online mode speaks the server's protocol (board-online/PROTOCOL.md).
 import { Online } from './online.js';
+import { t } from './messages.js';
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -28,6 +29,7 @@ const S = {
   online: null, // the Online connection
   net: null, // the last server state
   netAt: 0, // when it came (performance.now())
+  facts: null, // the wasm Game's details(), parsed, as of the last render
 };
 
 // ---------------------------------------------------------------- moves
@@ -80,24 +82,23 @@ function isHumanTurn() {
 
 /** A button's words for a move. */
 function label(move) {
-  const t = move.trim();
+  const text = move.trim();
   if (S.name === 'echec-o-cube') {
     let m;
-    if (/^claim$/i.test(t)) return 'Claim the points';
-    if ((m = /^R\s+(\S+)$/i.exec(t))) return `Red on ${m[1]}`;
-    if ((m = /^([PF])\s+(\S+?)(!?)$/i.exec(t))) {
-      const kind = m[1].toUpperCase() === 'P' ? 'Pale' : 'Dark';
-      return `${kind} ${m[2]}${m[3] ? ', announce !' : ''}`;
+    if (/^claim$/i.test(text)) return t('eoc-claim');
+    if ((m = /^R\s+(\S+)$/i.exec(text))) return t('eoc-red', { place: m[1] });
+    if ((m = /^([PF])\s+(\S+?)(!?)$/i.exec(text))) {
+      const move = t(m[1].toUpperCase() === 'P' ? 'eoc-pale' : 'eoc-dark', { place: m[2] });
+      return m[3] ? t('eoc-announce', { move }) : move;
     }
   }
   if (S.name === 'chess3d') {
-    const roles = { Q: 'Queen', R: 'Rook', B: 'Bishop', N: 'Knight' };
-    const p = /=([QRBN])$/i.exec(t);
-    if (p) return `Promote to ${roles[p[1].toUpperCase()]} (${t})`;
-    if (/^[O0]-[O0]-[O0]\b/i.test(t)) return `Castle long (${t})`;
-    if (/^[O0]-[O0]\b/i.test(t)) return `Castle short (${t})`;
+    const p = /=([QRBN])$/i.exec(text);
+    if (p) return t('c3-promote', { role: t(`c3-role-${p[1].toLowerCase()}`), move: text });
+    if (/^[O0]-[O0]-[O0]\b/i.test(text)) return t('c3-castle-long', { move: text });
+    if (/^[O0]-[O0]\b/i.test(text)) return t('c3-castle-short', { move: text });
   }
-  return t;
+  return text;
 }
 
 // ---------------------------------------------------------------- drawing
@@ -106,66 +107,225 @@ function render() {
   const g = S.game;
   if (!g) return;
   const moves = myMoves();
+  const facts = JSON.parse(g.details());
+  S.facts = facts;
+  // Where the person may act, from the legal moves: each place a move starts
+  // from (a KYBO square, an ÉCHEC O CUBE groove or crossing, a chess3d piece).
+  const starts = new Map();
+  for (const m of moves) {
+    const p = placeOfSafe(m);
+    if (p) starts.set(p, [...(starts.get(p) ?? []), m]);
+  }
+  // KYBO draws every legal square as a ghost cube at its landing level.
+  const drawn = S.name === 'kybo' && S.targets.length === 0 ? [...starts.keys()] : S.targets;
   const svg = g.svg(JSON.stringify({
     selected: S.selected ?? undefined,
-    targets: S.targets,
+    targets: drawn,
     lastMove: true,
     coordinates: true,
   }));
   const board = $('board');
   const scrolled = $('board-wrap').scrollLeft; // zoomed: keep the view
   board.innerHTML = svg;
+  if (S.name === 'chess3d' && NARROW.matches && !$('board-wrap').classList.contains('zoomed')) stackLevels(board);
   $('board-wrap').scrollLeft = scrolled;
-  const starts = new Set();
-  for (const m of moves) {
-    const p = placeOfSafe(m);
-    if (p) starts.add(p);
-  }
   const targets = new Set(S.targets);
   for (const el of board.querySelectorAll('[data-place]')) {
     const p = el.getAttribute('data-place');
     if (starts.has(p)) el.classList.add('playable');
     if (targets.has(p)) el.classList.add('target-place');
   }
+  markLegal(board, starts, targets);
   board.classList.toggle('my-turn', moves.length > 0);
 
   const outcome = g.outcome();
   const n = S.net;
+  const watching = S.mode === 'online' && !!S.online && !S.online.seat;
+  const player = g.turn();
   let turn;
-  if (outcome !== null) turn = 'Game over';
-  else if (S.mode === 'online' && n && !n.started) turn = 'Waiting for the opponent to join…';
-  else if (S.mode === 'online' && n && n.result) turn = 'Game over';
-  else if (S.mode === 'computer' && !isHumanTurn()) turn = `${g.turn()} (the computer) is thinking…`;
-  else if (S.mode === 'online' && !isHumanTurn()) turn = `${g.turn()} to move (your opponent)`;
-  else turn = `${g.turn()} to move${S.mode === 'local' ? '' : ' (you)'}`;
+  if (outcome !== null) turn = t('game-over');
+  else if (S.mode === 'online' && n && !n.started) turn = t('waiting-opponent');
+  else if (S.mode === 'online' && n && n.result) turn = t('game-over');
+  else if (S.mode === 'computer' && !isHumanTurn()) turn = t('computer-thinking', { player });
+  else if (watching || S.mode === 'local') turn = t('to-move', { player });
+  else if (S.mode === 'online' && !isHumanTurn()) turn = t('opponent-to-move', { player });
+  else turn = t('to-move-you', { player });
   $('turn').textContent = turn;
-  $('status').textContent = g.status();
+  $('players').textContent = playersLine(facts, watching);
   const result = n && n.result ? n.result.text : outcome;
-  $('outcome').textContent = result ?? '';
-  document.body.classList.toggle('over', !!result);
-
-  const rec = $('record');
-  rec.replaceChildren(...g.moves().map((m) => {
+  $('status').replaceChildren(...statusLines(facts, !!result).map((line) => {
     const li = document.createElement('li');
-    li.textContent = m;
+    li.textContent = line;
     return li;
   }));
-  rec.scrollTop = rec.scrollHeight;
+  $('outcome').textContent = result ?? '';
+  document.body.classList.toggle('over', !!result);
+  document.body.classList.toggle('watching', watching);
+  $('hint').textContent = [S.landed, hintFor(facts, moves)].filter(Boolean).join(' ');
+
+  renderRecord(g, facts);
 
   // Moves that no click on the board reaches (ÉCHEC O CUBE's claim, or a
   // move without a place) are buttons.
   const actions = $('actions');
   actions.replaceChildren();
   for (const m of moves) {
-    if (!placeOfSafe(m)) actions.append(moveButton(m));
+    const p = placeOfSafe(m);
+    if (!p || !board.querySelector(`[data-place="${CSS.escape(p)}"]`)) actions.append(moveButton(m));
   }
   showClock();
-  // chess3d's threefold repetition and 50-move rule are claimed (C3-17).
-  $('claim-draw').hidden = S.name !== 'chess3d' || moves.length === 0;
-  $('zoom').hidden = S.name !== 'chess3d';
+  // chess3d's threefold repetition and 50-move rule are claimed (C3-17),
+  // and only offered when one applies.
+  $('claim-draw').hidden = S.name !== 'chess3d' || moves.length === 0 || !facts.canClaimDraw;
+  $('zoom').hidden = S.name !== 'chess3d' || NARROW.matches;
+  $('move-form').hidden = watching || !!result;
   $('undo').hidden = S.mode === 'online';
   $('undo').disabled = S.mode === 'online' || g.moves().length === 0;
   $('resign').hidden = S.mode !== 'online' || !S.online?.token || !!result;
+}
+
+/** A narrow screen: chess3d's levels stacked, one above the other. */
+const NARROW = matchMedia('(max-width: 700px)');
+
+/** chess3d on a narrow screen: one picture a level, stacked top level
+ * first, each as wide as the screen (a square about 40 px on a phone), so
+ * a move between levels stays visible whole. Each copy keeps only its
+ * level's cells and pieces; the panel carries the status. */
+function stackLevels(board) {
+  const svg = board.querySelector('svg');
+  const levels = [...svg.querySelectorAll('g.level')].map((g) => g.getAttribute('data-level'));
+  if (levels.length < 2 || levels.length > 4) return; // one row of levels only
+  const [, , w, h] = svg.getAttribute('viewBox').split(/\s+/).map(Number);
+  const col = 8 * 40 + 2 * 22; // the chess3d picture's board and rims
+  const gap = (w - levels.length * col) / Math.max(1, levels.length - 1);
+  const status = 34;
+  const copies = levels.map((level, i) => {
+    const copy = svg.cloneNode(true);
+    copy.setAttribute('viewBox', `${i * (col + gap)} 0 ${col} ${h - status}`);
+    copy.removeAttribute('width');
+    copy.removeAttribute('height');
+    copy.classList.add('level-view');
+    for (const el of copy.querySelectorAll('[data-place]')) {
+      if (!el.getAttribute('data-place').startsWith(`${level}/`)) el.remove();
+    }
+    for (const el of copy.querySelectorAll('g.level')) {
+      if (el.getAttribute('data-level') !== level) el.remove();
+    }
+    copy.querySelector('g.status')?.remove();
+    return copy;
+  });
+  board.replaceChildren(...copies.reverse());
+}
+
+/** Marks each board element where the person may act: `data-legal`, a
+ * name a screen reader says, focus by keyboard. One element a place: the
+ * KYBO square, the ÉCHEC O CUBE groove or crossing, the chess3d cell (of a
+ * piece that can move, then of each target of the chosen piece). */
+function markLegal(board, starts, targets) {
+  const sel = { kybo: '.cell', 'echec-o-cube': '.segment, .crossing', chess3d: '.cell' }[S.name];
+  if (!sel) return;
+  const landing = S.facts?.landing ?? {};
+  for (const el of board.querySelectorAll(sel)) {
+    const place = el.getAttribute('data-place');
+    let name = null;
+    if (targets.has(place)) name = t('c3-target', { place });
+    else if (starts.has(place)) name = legalName(place, starts.get(place), landing);
+    if (name === null) continue;
+    el.setAttribute('data-legal', targets.has(place) ? 'target' : 'start');
+    el.setAttribute('role', 'button');
+    el.setAttribute('tabindex', '0');
+    el.setAttribute('aria-label', name);
+  }
+}
+
+function legalName(place, moves, landing) {
+  if (S.name === 'kybo') return t('kybo-square', { place, level: landing[place] ?? '?' });
+  if (S.name === 'echec-o-cube') {
+    if (moves.some((m) => /^R\s/i.test(m))) return t('eoc-crossing', { place });
+    const kinds = [];
+    if (moves.some((m) => /^P\s/i.test(m))) kinds.push(t('eoc-kind-pale'));
+    if (moves.some((m) => /^F\s/i.test(m))) kinds.push(t('eoc-kind-dark'));
+    return t('eoc-groove', { place, kinds: kinds.join(t('eoc-or')) });
+  }
+  const piece = $('board').querySelector(`.piece[data-place="${CSS.escape(place)}"]`);
+  const letter = (piece?.getAttribute('data-piece') ?? 'p').toLowerCase();
+  return t('c3-piece', { place, piece: t(`c3-role-${letter}`) });
+}
+
+/** Who plays which side, in words. */
+function playersLine(facts, watching) {
+  const [first, second] = facts.players.map((p) => p.name);
+  if (S.mode === 'local') return t('players-local', { first, second });
+  if (S.mode === 'computer') {
+    const [you, computer] = S.humanFirst ? [first, second] : [second, first];
+    return t('players-computer', { you, computer });
+  }
+  if (watching) return t('players-watching', { first, second });
+  if (S.mode === 'online' && S.online?.seat) {
+    const [you, other] = S.online.seat === 'first' ? [first, second] : [second, first];
+    return t('players-online', { you, other });
+  }
+  return '';
+}
+
+/** The score and the pieces left, in words; the final count once over. */
+function statusLines(facts, over) {
+  const lines = [];
+  if (facts.game === 'echec-o-cube') {
+    for (const p of facts.players) lines.push(t('eoc-player', p));
+    if (!over && facts.claimable) lines.push(t('eoc-claimable', { points: facts.claimable }));
+    if (facts.redMode) lines.push(t('eoc-reds-left', { reds: facts.redsLeft }));
+    if (over) {
+      for (const p of facts.players) lines.push(t('eoc-final', { name: p.name, count: p.finalCount }));
+      lines.push(t('eoc-final-how'));
+    }
+  } else if (facts.game === 'kybo') {
+    for (const p of facts.players) lines.push(t('kybo-player', p));
+    if (facts.network) lines.push(t('kybo-network'));
+  } else if (facts.game === 'chess3d') {
+    for (const p of facts.players) lines.push(t('c3-player', { name: p.name, pieces: t('c3-pieces', p.pieces) }));
+    if (facts.check) lines.push(t('c3-check', { player: facts.turn }));
+  }
+  return lines;
+}
+
+/** What to do now, for a person whose turn it is. */
+function hintFor(facts, moves) {
+  if (moves.length === 0) return '';
+  const hints = [];
+  if (facts.game === 'echec-o-cube') {
+    if (facts.claimable) hints.push(t('hint-eoc-claim'));
+    const placed = facts.onBoard.pale + facts.onBoard.dark;
+    hints.push(t(placed === 0 ? 'hint-eoc-first' : 'hint-eoc-chain'));
+    if (facts.redMode && moves.some((m) => /^R\s/i.test(m))) hints.push(t('hint-eoc-red'));
+  } else if (facts.game === 'kybo') {
+    hints.push(t(facts.players[0].placed === 0 ? 'hint-kybo-start' : 'hint-kybo'));
+  } else if (facts.game === 'chess3d') {
+    hints.push(t(S.selected ? 'hint-c3-target' : 'hint-c3'));
+  }
+  return hints.join(' ');
+}
+
+/** The record: chess3d in move pairs of short texts (`1. E5 D4`), the
+ * other games one move a line. `data-plies` counts the moves. */
+function renderRecord(g, facts) {
+  const rec = $('record');
+  const played = g.moves();
+  rec.dataset.plies = String(played.length);
+  let items;
+  if (facts.game === 'chess3d') {
+    const short = facts.short;
+    items = [];
+    for (let i = 0; i < short.length; i += 2) items.push(short.slice(i, i + 2).join(' '));
+  } else {
+    items = played;
+  }
+  rec.replaceChildren(...items.map((m) => {
+    const li = document.createElement('li');
+    li.textContent = m;
+    return li;
+  }));
+  rec.scrollTop = rec.scrollHeight;
 }
 
 function moveButton(move) {
@@ -183,6 +343,7 @@ function showChoices(moves) {
 }
 
 function clearSelection() {
+  S.landed = null;
   S.selected = null;
   S.targets = [];
   $('choices').replaceChildren();
@@ -196,10 +357,25 @@ function say(text) {
 
 function onBoardClick(event) {
   const el = event.target.closest('[data-place]');
-  const moves = myMoves();
-  if (!el || moves.length === 0) return;
+  if (el) actAt(el.getAttribute('data-place'));
+}
+
+/** Enter or space on a focused legal place acts as a click. */
+function onBoardKey(event) {
+  if (event.key !== 'Enter' && event.key !== ' ') return;
+  const el = event.target.closest('[data-legal]');
+  if (!el) return;
+  event.preventDefault();
   const place = el.getAttribute('data-place');
+  actAt(place);
+  $('board').querySelector(`[data-legal][data-place="${CSS.escape(place)}"]`)?.focus();
+}
+
+function actAt(place) {
+  const moves = myMoves();
+  if (moves.length === 0) return;
   say('');
+  S.landed = null;
   // A second click on a lit target plays the move there.
   if (S.selected && S.targets.includes(place)) {
     const from = movesAt(S.selected, moves).filter((m) => targetOf(m) === place);
@@ -245,20 +421,13 @@ function onBoardHover(event) {
   if (!el || !S.game) return;
   const place = el.getAttribute('data-place');
   if (S.name === 'kybo') {
-    const moves = myMoves().filter((m) => placeOfSafe(m) === place);
-    if (moves.length) {
-      $('hint').textContent = `${place}: the cube lands on level ${landingLevel(place)}`;
+    const level = S.facts?.landing?.[place];
+    if (level && myMoves().length) {
+      $('hint').textContent = t('kybo-square', { place, level });
       return;
     }
   }
-  $('hint').textContent = '';
-}
-
-function landingLevel(place) {
-  const cubes = $('board').querySelectorAll(`.piece[data-place="${CSS.escape(place)}"]`);
-  let top = 0;
-  for (const c of cubes) top = Math.max(top, Number(c.getAttribute('data-level')) || 0);
-  return Math.max(top, cubes.length) + 1;
+  if (S.facts) $('hint').textContent = [S.landed, hintFor(S.facts, myMoves())].filter(Boolean).join(' ');
 }
 
 // ---------------------------------------------------------------- playing
@@ -277,7 +446,12 @@ function showClock() {
     const s = Math.ceil(ms / 1000);
     return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
   };
-  el.textContent = `clock: ${n.players.first} ${text(left('first'))} · ${n.players.second} ${text(left('second'))}`;
+  el.textContent = t('clock', {
+    first: n.players.first,
+    firstTime: text(left('first')),
+    second: n.players.second,
+    secondTime: text(left('second')),
+  });
 }
 setInterval(showClock, 250);
 
@@ -291,18 +465,19 @@ function submit(text) {
     return;
   }
   if (!isHumanTurn() || S.game.outcome() !== null) {
-    say('It is not your turn.');
+    say(t('not-your-turn'));
     return;
   }
-  const landing = S.name === 'kybo' ? landingLevel(text.trim().toUpperCase()) : null;
+  const square = text.trim().toUpperCase().replace(/\^\d$/, '');
+  const landing = S.name === 'kybo' ? S.facts?.landing?.[square] : null;
   try {
     S.game.play(text);
   } catch (e) {
-    say(`Refused: ${e.message ?? e}`);
+    say(t('refused', { reason: e.message ?? e }));
     render();
     return;
   }
-  if (landing) $('hint').textContent = `${text.trim().toUpperCase()} landed on level ${landing}`;
+  S.landed = landing ? t('landed', { place: square, level: landing }) : null;
   afterMove();
 }
 
@@ -333,25 +508,25 @@ function makeWorker() {
     const { id, move, error } = event.data;
     if (id !== S.thinking) return; // undone or a new game meanwhile
     S.thinking = 0;
-    if (error) return say(`The computer failed: ${error}`);
+    if (error) return say(t('computer-failed', { error }));
     if (move === null) return render();
     try {
       S.game.play(move);
     } catch (e) {
-      say(`The computer's move ${move} was refused: ${e.message ?? e}`);
+      say(t('computer-refused', { move, error: e.message ?? e }));
     }
     afterMove();
   };
-  w.onerror = (e) => say(`The computer failed: ${e.message}`);
+  w.onerror = (e) => say(t('computer-failed', { error: e.message }));
   return w;
 }
 
 function claimDraw() {
   say('');
   if (S.mode === 'online') return S.online.claimDraw();
-  if (typeof S.game.claimDraw !== 'function') return say('This build of the rules cannot claim a draw.');
+  if (typeof S.game.claimDraw !== 'function') return say(t('no-claim-draw-build'));
   const why = S.game.claimDraw();
-  if (why === null) return say('Refused: there is no draw to claim (C3-17)');
+  if (why === null) return say(t('refused', { reason: t('no-draw') }));
   S.thinking = 0;
   clearSelection();
   render();
@@ -403,7 +578,7 @@ function startLocal(mode) {
   try {
     newGame(name, configFor(name));
   } catch (e) {
-    $('setup-message').textContent = `Cannot start: ${e.message ?? e}`;
+    $('setup-message').textContent = t('cannot-start', { error: e.message ?? e });
     return;
   }
   S.mode = mode;
@@ -450,7 +625,7 @@ function startOnline(action) {
       try {
         rebuild(state);
       } catch (e) {
-        say(`Cannot show the game: ${e.message ?? e}`);
+        say(t('cannot-show', { error: e.message ?? e }));
         return;
       }
       if (S.selected && !myMoves().length) clearSelection();
@@ -460,10 +635,10 @@ function startOnline(action) {
     onCode(code, seat) {
       $('code').textContent = code;
       if (location.hash !== `#online/${code}`) history.replaceState(null, '', `#online/${code}`);
-      $('online-state').textContent = seat ? ` — you play ${seat === 'first' ? 'first' : 'second'}` : ' — watching';
+      $('online-state').textContent = seat ? t('online-you-play', { side: t(`side-${seat}`) }) : t('online-watching');
     },
     onRefused(msg) {
-      say(`Refused: ${msg.reason}`);
+      say(t('refused', { reason: msg.reason }));
     },
     onError(msg) {
       if ($('play').hidden) $('setup-message').textContent = msg.message;
@@ -488,16 +663,103 @@ function rebuild(state) {
   for (const m of state.moves.slice(done)) S.game.play(m);
 }
 
+// ---------------------------------------------------------------- words and rules
+
+/** Puts the messages table's words into the page's fixed elements. */
+function localize() {
+  document.title = t('page-title');
+  for (const el of document.querySelectorAll('[data-msg]')) el.textContent = t(el.dataset.msg);
+  for (const el of document.querySelectorAll('[data-msg-label]')) el.setAttribute('aria-label', t(el.dataset.msgLabel));
+}
+
+/** The pictures of the rules: a position built from a record, drawn by the
+ * game's own SVG, with the legal places of `selected` (or of the side to
+ * move) lit. */
+const RULE_PICTURES = {
+  'echec-o-cube': [
+    { part: 'move', record: 'config standard\nfirst One\nP D5-E5\nF E5-E6\nP D6-E6\n', lightMoves: true },
+    { part: 'end', record: 'config standard\nfirst One\nP D5-E5\nF E5-E6\nP D6-E6\nF D5-D6!\n' },
+  ],
+  kybo: [
+    { part: 'move', record: 'D4 E4 D4 D5 C4', lightMoves: true },
+    { part: 'end', record: 'D4 E4 D3 E5 D2 E4 D1 E5 D5 E4 D6 E5 D7 E4 D8' },
+  ],
+  chess3d: [
+    { part: 'move', record: '8/8/8/8/8/8/8/8|nrkqrbbn/pppppppp/8/8/8/8/PPPPPPPP/NRKQRBBN|8/8/8/8/8/8/8/8 b KQkq - 0 1\n', selected: 'N2/A8' },
+  ],
+};
+
+function rulePicture({ record, lightMoves, selected }, name) {
+  const g = wasm.Game.fromRecord(name, record);
+  try {
+    let targets = [];
+    if (selected) targets = g.movesAt(selected).map((m) => g.targetOf(m));
+    else if (lightMoves) targets = [...new Set(g.legalMoves().map((m) => g.placeOf(m)).filter((p) => p !== 'claim'))];
+    const fig = document.createElement('figure');
+    fig.className = 'rule-picture';
+    fig.innerHTML = g.svg(JSON.stringify({ selected, targets, lastMove: true, coordinates: true, status: false }));
+    fig.querySelector('svg')?.setAttribute('aria-hidden', 'true');
+    return fig;
+  } finally {
+    g.free?.();
+  }
+}
+
+function buildRules() {
+  const tabs = $('rules-tabs');
+  const body = $('rules-body');
+  for (const { name, title } of wasm.games()) {
+    const tab = document.createElement('button');
+    tab.type = 'button';
+    tab.role = 'tab';
+    tab.id = `rules-tab-${name}`;
+    tab.dataset.game = name;
+    tab.textContent = title;
+    tab.addEventListener('click', () => showRules(name));
+    tabs.append(tab);
+    const panel = document.createElement('section');
+    panel.id = `rules-${name}`;
+    panel.className = 'rules-game';
+    panel.setAttribute('role', 'tabpanel');
+    panel.setAttribute('aria-labelledby', tab.id);
+    const h = document.createElement('h3');
+    h.textContent = title;
+    panel.append(h);
+    for (const part of ['goal', 'move', 'end']) {
+      const h4 = document.createElement('h4');
+      h4.textContent = t(`rules-${part}`);
+      const p = document.createElement('p');
+      p.textContent = t(`rules-${name}-${part}`);
+      panel.append(h4, p);
+      for (const pic of RULE_PICTURES[name] ?? []) {
+        if (pic.part === part) panel.append(rulePicture(pic, name));
+      }
+    }
+    body.append(panel);
+  }
+}
+
+/** Opens the rules at `name` (the game being played or chosen). */
+function showRules(name) {
+  if (!$('rules-body').firstChild) buildRules();
+  for (const tab of $('rules-tabs').children) tab.setAttribute('aria-selected', String(tab.dataset.game === name));
+  for (const panel of $('rules-body').children) panel.hidden = panel.id !== `rules-${name}`;
+  const d = $('rules');
+  if (!d.open) d.showModal();
+}
+
 // ---------------------------------------------------------------- start
 
 async function main() {
+  localize();
+  $('load-status').textContent = t('loading');
   try {
     const mod = await import('./pkg/board_web.js');
     await mod.default();
     wasm = mod;
   } catch (e) {
     $('load-status').textContent =
-      `The rules could not be loaded (${e.message ?? e}). Build them with scripts/build-web.`;
+      t('load-failed', { error: e.message ?? e });
     return;
   }
   $('load-status').textContent = '';
@@ -541,6 +803,8 @@ async function main() {
     startOnline({ code });
   });
   $('board').addEventListener('click', onBoardClick);
+  $('board').addEventListener('keydown', onBoardKey);
+  NARROW.addEventListener('change', () => render());
   $('board').addEventListener('pointerover', onBoardHover);
   $('move-form').addEventListener('submit', (e) => {
     e.preventDefault();
@@ -552,12 +816,15 @@ async function main() {
   $('undo').addEventListener('click', undo);
   $('zoom').addEventListener('click', () => {
     const on = $('board-wrap').classList.toggle('zoomed');
+    render();
     $('zoom').setAttribute('aria-pressed', String(on));
-    $('zoom').textContent = on ? 'Whole board' : 'Zoom the board';
+    $('zoom').textContent = t(on ? 'zoom-whole' : 'zoom');
   });
   $('resign').addEventListener('click', () => S.online?.resign());
   $('claim-draw').addEventListener('click', claimDraw);
   $('new-game').addEventListener('click', backToSetup);
+  $('rules-button').addEventListener('click', () => showRules(S.game && !$('play').hidden ? S.name : select.value));
+  $('rules-close').addEventListener('click', () => $('rules').close());
 
   // A reload of an online game's page resumes it.
   const m = /^#online\/([A-Za-z0-9]+)$/.exec(location.hash);

@@ -7,6 +7,8 @@ use std::time::Duration;
 use board_core::{Agent, Budget, Clock, Computer, Game, GameMatch};
 use board_games::games::{Chess3d, EchecOCube, Kybo};
 use board_games::{replay_text, Kit, SvgView};
+
+use crate::details::Details;
 use serde::Deserialize;
 
 /// A game of the workspace as the page knows it: its `name` (what
@@ -85,6 +87,7 @@ trait Play {
     fn record_text(&self) -> String;
     fn svg(&self, opts: SvgOpts) -> Result<String, String>;
     fn computer_move(&self, seed: u64, budget: Budget) -> Option<String>;
+    fn details(&self) -> String;
 }
 
 /// One game of `K`: its `Match` (position, history, undo and redo). The
@@ -107,7 +110,7 @@ impl<K: Kit> Table<K> {
     }
 }
 
-impl<K: Kit> Play for Table<K> {
+impl<K: Details> Play for Table<K> {
     fn name(&self) -> &'static str {
         K::NAME
     }
@@ -211,6 +214,17 @@ impl<K: Kit> Play for Table<K> {
             .choose(self.position(), budget)
             .map(|mv| mv.to_string())
     }
+
+    fn details(&self) -> String {
+        let mut facts = K::details(&self.game);
+        if let Some(object) = facts.as_object_mut() {
+            object.insert("game".to_owned(), K::NAME.into());
+            object.insert("turn".to_owned(), self.turn().into());
+            object.insert("over".to_owned(), self.game.outcome().is_some().into());
+            object.insert("winner".to_owned(), self.winner().into());
+        }
+        facts.to_string()
+    }
 }
 
 /// Calls the generic function `$f::<K>($args)` with `K` the [`Kit`] of the
@@ -231,7 +245,7 @@ macro_rules! with_game {
 }
 
 /// A new game of `K` under `config` (JSON), or the default.
-fn start<K: Kit + 'static>(config: Option<&str>) -> Result<Board, String> {
+fn start<K: Details + 'static>(config: Option<&str>) -> Result<Board, String> {
     let config = match config {
         None => <K as Game>::Config::default(),
         Some(text) => serde_json::from_str(bounded("configuration", text)?)
@@ -241,7 +255,7 @@ fn start<K: Kit + 'static>(config: Option<&str>) -> Result<Board, String> {
 }
 
 /// A game of `K` replayed from `record`.
-fn replay<K: Kit + 'static>(record: &str) -> Result<Board, String> {
+fn replay<K: Details + 'static>(record: &str) -> Result<Board, String> {
     Ok(Board::of::<K>(replay_text::<K::Match>(record)?))
 }
 
@@ -294,7 +308,7 @@ impl Board {
         with_game!(name, replay(record))
     }
 
-    fn of<K: Kit + 'static>(game: K::Match) -> Board {
+    fn of<K: Details + 'static>(game: K::Match) -> Board {
         Board {
             table: Box::new(Table::<K> { game }),
         }
@@ -440,5 +454,28 @@ impl Board {
             None => budget,
         };
         Ok(self.table.computer_move(seed, budget))
+    }
+
+    /// What a person reads beside the board, as a JSON object: `game`,
+    /// `turn`, `over`, `winner` (or null), `players` (in the order they
+    /// play: each one's `name` and, by game, ÉCHEC O CUBE's `points`,
+    /// `pale`, `dark` left and `finalCount`; KYBO's cubes `placed` and
+    /// `left` (null: unlimited); chess3d's `pieces` by role), and by game:
+    /// ÉCHEC O CUBE's `claimable` points (or null), `redMode`, `redsLeft`
+    /// and the pieces `onBoard` (`pale`, `dark`); KYBO's `landing` (each
+    /// legal square and the level its cube lands on) and `network` (a
+    /// KYBO was made); chess3d's `check`, `canClaimDraw` and `short` (the
+    /// moves played in short text, `E5`, `NB6`, see
+    /// `chess3d::Position::san`).
+    ///
+    /// ```
+    /// let board = board_web::Board::new("kybo", None)?;
+    /// let facts: serde_json::Value = serde_json::from_str(&board.details()).unwrap();
+    /// assert_eq!(facts["turn"], "White");
+    /// assert_eq!(facts["landing"]["D4"], 1);
+    /// # Ok::<(), String>(())
+    /// ```
+    pub fn details(&self) -> String {
+        self.table.details()
     }
 }

@@ -169,6 +169,11 @@ impl Game {
         self.board.svg(opts.as_deref()).map_err(error)
     }
 
+    /// What a person reads beside the board, as JSON text: whose turn, each player's score and pieces, what may be claimed, KYBO's landing levels, chess3d's short move texts (see the crate's `Board::details`).
+    pub fn details(&self) -> String {
+        self.board.details()
+    }
+
     /// The computer's move (the game's agent, seeded), within `nodes` and/or `ms` (0 = no limit; at least one must be > 0), timed by Date.now(). null if no legal move. Does not play it. Throws Error if both are 0 or one is negative.
     #[wasm_bindgen(js_name = computerMove, unchecked_return_type = "string | null")]
     pub fn computer_move(&self, seed: f64, nodes: f64, ms: f64) -> Result<JsValue, JsValue> {

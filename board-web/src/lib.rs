@@ -26,6 +26,7 @@
 #![deny(missing_docs)]
 
 mod board;
+mod details;
 pub mod js;
 
 pub use board::{games, Board, GameInfo, MAX_INPUT_BYTES};

@@ -83,7 +83,7 @@ impl From<GameSquare> for Place {
 /// What to draw besides the board and pieces ([`board_core::SvgOptions`]
 /// with this game's moves and places): the coordinates on all four sides;
 /// the status lines (the turn or the result, each player's points, supply
-/// and final count, claimable points and reds left); the last move (a
+/// and, once the game is over, final count; claimable points and reds left); the last move (a
 /// placement marks its segment and the squares it closed, a red its
 /// crossing); selected and target places (segments, squares, crossings).
 ///
@@ -433,14 +433,16 @@ fn status_lines(position: &Position) -> Vec<(String, Option<&'static str>)> {
     let mut lines = vec![(first, None)];
     for player in Player::ALL {
         let (pale, dark) = position.supply(player);
-        lines.push((
-            format!(
-                "{player}: {} points, {pale} pale and {dark} dark left, final count {}",
-                position.points(player),
-                position.final_count(player)
-            ),
-            Some(player_colour(Some(player))),
-        ));
+        let mut line = format!(
+            "{player}: {} points, {pale} pale and {dark} dark left",
+            position.points(player)
+        );
+        // The final count (EOC-19) means something once the game is over,
+        // as in the position's Display.
+        if position.outcome().is_some() {
+            line.push_str(&format!(", final count {}", position.final_count(player)));
+        }
+        lines.push((line, Some(player_colour(Some(player)))));
     }
     if position.closed_squares().next().is_some() {
         lines.push((

@@ -202,7 +202,7 @@ fn diamond(x: f64, y: f64, z: f64, side: f64) -> [(f64, f64); 4] {
 fn isometric(position: &Position, options: &SvgOptions) -> String {
     let width = 2.0 * SIDE_ROOM + 16.0 * A;
     let board_bottom = TOP_ROOM + 16.0 * B + 40.0;
-    let legend = if options.status { 98.0 } else { 0.0 };
+    let legend = if options.status { 118.0 } else { 0.0 };
     let height = board_bottom + legend;
     let network = position.winning_network().unwrap_or_default();
     let mut svg = Svg::new(width, height, &format!("KYBO, {}", status_text(position)));
@@ -470,6 +470,36 @@ fn status_block(svg: &mut Svg, position: &Position, y: f64, width: f64) {
         "font-size:12px;fill:#333",
         "start",
     );
+    // The other marks: the last move's dot and the targets' ghost cubes.
+    svg.circle(
+        27.0,
+        y + 97.0,
+        6.0,
+        &format!("fill:{LAST};stroke:#ffffff;stroke-width:1.5"),
+    );
+    svg.text(
+        39.0,
+        y + 97.0,
+        "red dot: the last cube placed",
+        "font-size:12px;fill:#333",
+        "start",
+    );
+    svg.rect(
+        20.0 + step,
+        y + 90.0,
+        14.0,
+        14.0,
+        &format!(
+            "fill:{TARGET};fill-opacity:0.25;stroke:{TARGET};stroke-width:2;stroke-dasharray:4 3"
+        ),
+    );
+    svg.text(
+        39.0 + step,
+        y + 97.0,
+        "green dashes: where a cube may land",
+        "font-size:12px;fill:#333",
+        "start",
+    );
     svg.end_group();
 }
 
@@ -481,7 +511,7 @@ const RIM: f64 = 28.0;
 fn top(position: &Position, options: &SvgOptions) -> String {
     let width = 2.0 * RIM + 8.0 * CELL;
     let board_bottom = 2.0 * RIM + 8.0 * CELL;
-    let legend = if options.status { 98.0 } else { 0.0 };
+    let legend = if options.status { 118.0 } else { 0.0 };
     let height = board_bottom + legend;
     let network = position.winning_network().unwrap_or_default();
     let mut svg = Svg::new(

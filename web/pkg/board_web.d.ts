@@ -16,6 +16,10 @@ export class Game {
      */
     computerMove(seed: number, nodes: number, ms: number): string | null;
     /**
+     * What a person reads beside the board, as JSON text: whose turn, each player's score and pieces, what may be claimed, KYBO's landing levels, chess3d's short move texts (see the crate's `Board::details`).
+     */
+    details(): string;
+    /**
      * A game replayed from its record text. Throws Error(reason) on a bad record.
      */
     static fromRecord(name: string, record: string): Game;
@@ -102,6 +106,7 @@ export interface InitOutput {
     readonly __wbg_game_free: (a: number, b: number) => void;
     readonly game_claimDraw: (a: number) => any;
     readonly game_computerMove: (a: number, b: number, c: number, d: number) => [number, number, number];
+    readonly game_details: (a: number) => [number, number];
     readonly game_fromRecord: (a: number, b: number, c: number, d: number) => [number, number, number];
     readonly game_legalMoves: (a: number) => [number, number];
     readonly game_moves: (a: number) => [number, number];
@@ -125,9 +130,9 @@ export interface InitOutput {
     readonly __externref_table_alloc: () => number;
     readonly __wbindgen_externrefs: WebAssembly.Table;
     readonly __externref_table_dealloc: (a: number) => void;
+    readonly __wbindgen_free: (a: number, b: number, c: number) => void;
     readonly __wbindgen_malloc: (a: number, b: number) => number;
     readonly __wbindgen_realloc: (a: number, b: number, c: number, d: number) => number;
-    readonly __wbindgen_free: (a: number, b: number, c: number) => void;
     readonly __externref_drop_slice: (a: number, b: number) => void;
     readonly __wbindgen_start: () => void;
 }

@@ -43,6 +43,22 @@ export class Game {
         return takeFromExternrefTable0(ret[0]);
     }
     /**
+     * What a person reads beside the board, as JSON text: whose turn, each player's score and pieces, what may be claimed, KYBO's landing levels, chess3d's short move texts (see the crate's `Board::details`).
+     * @returns {string}
+     */
+    details() {
+        let deferred1_0;
+        let deferred1_1;
+        try {
+            const ret = wasm.game_details(this.__wbg_ptr);
+            deferred1_0 = ret[0];
+            deferred1_1 = ret[1];
+            return getStringFromWasm0(ret[0], ret[1]);
+        } finally {
+            wasm.__wbindgen_free(deferred1_0, deferred1_1, 1);
+        }
+    }
+    /**
      * A game replayed from its record text. Throws Error(reason) on a bad record.
      * @param {string} name
      * @param {string} record
