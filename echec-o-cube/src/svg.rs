@@ -82,10 +82,11 @@ impl From<GameSquare> for Place {
 
 /// What to draw besides the board and pieces ([`board_core::SvgOptions`]
 /// with this game's moves and places): the coordinates on all four sides;
-/// the status lines (the turn or the result, each player's points, supply
-/// and, once the game is over, final count; claimable points and reds left); the last move (a
-/// placement marks its segment and the squares it closed, a red its
-/// crossing); selected and target places (segments, squares, crossings).
+/// the status lines (the turn or the result, each player's points and
+/// supply, and once the game is over their final count; claimable points and
+/// reds left); the last move (a placement marks its segment and the squares
+/// it closed, a red its crossing); selected and target places (segments,
+/// squares, crossings).
 ///
 /// ```
 /// use echec_o_cube::svg::{Place, SvgOptions};
