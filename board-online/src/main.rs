@@ -48,9 +48,20 @@ enum Command {
         /// Games an address may create per minute.
         #[arg(long, default_value_t = Settings::default().creates_per_minute)]
         creates_per_minute: u32,
-        /// Open connections at most.
+        /// Open connections at most, counted from accept (requests and
+        /// handshakes in progress too); past it a socket gets HTTP 503.
         #[arg(long, default_value_t = Settings::default().max_connections)]
         max_connections: usize,
+        /// Open connections from one address at most; past it HTTP 503.
+        #[arg(long, default_value_t = Settings::default().max_connections_per_address)]
+        max_connections_per_address: usize,
+        /// Seconds a new connection has to send its HTTP request head.
+        #[arg(long, default_value_t = Settings::default().handshake_timeout.as_secs_f64())]
+        handshake_timeout: f64,
+        /// Seconds of silence after which a WebSocket is pinged, and after
+        /// twice which it is closed.
+        #[arg(long, default_value_t = Settings::default().ping_interval.as_secs_f64())]
+        ping_interval: f64,
         /// Games in memory at most.
         #[arg(long, default_value_t = Settings::default().max_games)]
         max_games: usize,
@@ -101,6 +112,15 @@ enum SeatArg {
     Random,
 }
 
+/// A positive number of seconds (fractions allowed) as a duration.
+fn seconds(flag: &str, secs: f64) -> Result<Duration, String> {
+    if secs > 0.0 {
+        Duration::try_from_secs_f64(secs).map_err(|e| format!("{flag}: {e}"))
+    } else {
+        Err(format!("{flag} must be more than 0 seconds"))
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     // Logs go to standard error, at the level RUST_LOG names (default `info`);
@@ -130,9 +150,14 @@ fn main() -> ExitCode {
                 failed_joins_per_minute,
                 creates_per_minute,
                 max_connections,
+                max_connections_per_address,
+                handshake_timeout,
+                ping_interval,
                 max_games,
                 web,
             } => {
+                let handshake_timeout = seconds("--handshake-timeout", handshake_timeout)?;
+                let ping_interval = seconds("--ping-interval", ping_interval)?;
                 let settings = Settings {
                     idle_expiry: Duration::from_secs(idle_expiry),
                     message_rate,
@@ -140,6 +165,9 @@ fn main() -> ExitCode {
                     failed_joins_per_minute,
                     creates_per_minute,
                     max_connections,
+                    max_connections_per_address,
+                    handshake_timeout,
+                    ping_interval,
                     max_games,
                 };
                 let options = Options { addr, db, settings };

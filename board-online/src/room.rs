@@ -31,6 +31,8 @@ use crate::token::{self, Code, SeatToken};
 pub enum Frame {
     /// A JSON message.
     Text(Arc<str>),
+    /// A WebSocket ping (the connection checks that its peer is there).
+    Ping,
     /// Close the connection, saying why.
     Close(String),
 }

@@ -6,24 +6,30 @@ use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use axum::body::Body;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::Extension;
 use axum::extract::{ConnectInfo, State};
+use axum::http::Request;
 use axum::http::{StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use axum::serve::ListenerExt;
 use axum::Router;
 use futures_util::{SinkExt, StreamExt};
-use tokio::net::TcpListener;
-use tokio::sync::{watch, OwnedSemaphorePermit, Semaphore};
+use hyper::body::Incoming;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::watch;
+use tower_service::Service as _;
 
-use crate::limit::{AddressLimiter, Bucket};
+use crate::limit::{AddressLimiter, Admission, Bucket, Refused, Slot};
 use crate::protocol::{ClientMsg, ErrorKind, ServerMsg, PROTOCOL_VERSION};
 use crate::registry::Registry;
 use crate::room::{Frame, Hub, Outbox, RoomHandle};
 use crate::settings::{
-    Settings, CLOSE_GRACE, HELLO_TIMEOUT, MAX_FRAME_BYTES, MAX_TEXT_BYTES, READ_BUFFER_BYTES,
+    Settings, ACCEPT_BACKOFF, CLOSE_GRACE, DRAIN_TIMEOUT, HELLO_TIMEOUT, HTTP_CONNECTION_LIFETIME,
+    MAX_FRAME_BYTES, MAX_TEXT_BYTES, READ_BUFFER_BYTES,
 };
 use crate::store::{SqliteStore, Store, StoreError, Writer};
 use crate::token::Code;
@@ -60,7 +66,7 @@ struct App {
     hub: Arc<Hub>,
     failed_joins: AddressLimiter,
     creates: AddressLimiter,
-    connections: Arc<Semaphore>,
+    admission: Arc<Admission>,
     shutdown: watch::Receiver<bool>,
     web: Option<WebRoot>,
 }
@@ -96,7 +102,10 @@ impl Server {
         let app = App {
             failed_joins: AddressLimiter::new(settings.failed_joins_per_minute),
             creates: AddressLimiter::new(settings.creates_per_minute),
-            connections: Arc::new(Semaphore::new(settings.max_connections)),
+            admission: Admission::new(
+                settings.max_connections,
+                settings.max_connections_per_address,
+            ),
             hub: Hub::new(registry, settings, writer),
             shutdown: shutdown_rx,
             web: None,
@@ -157,21 +166,48 @@ impl Server {
             .route("/ws", get(upgrade))
             .fallback(get(page))
             .with_state(app.clone());
-        let stop = async move {
-            signal.await;
-            let _ = shutdown.send(true);
+        let settings = app.hub.settings().clone();
+        tokio::pin!(signal);
+        loop {
+            let accepted = tokio::select! {
+                accepted = listener.accept() => accepted,
+                () = &mut signal => break,
+            };
+            let (tcp, peer) = match accepted {
+                Ok(a) => a,
+                Err(e) => {
+                    // Out of descriptors, most likely: let some close.
+                    tracing::warn!("accept failed: {e}");
+                    tokio::time::sleep(ACCEPT_BACKOFF).await;
+                    continue;
+                }
+            };
+            match app.admission.admit(peer.ip()) {
+                Ok(slot) => {
+                    // Moves are small messages answered at once: no Nagle delay.
+                    let _ = tcp.set_nodelay(true);
+                    tokio::spawn(serve_http(
+                        tcp,
+                        peer,
+                        Arc::new(slot),
+                        router.clone(),
+                        settings.handshake_timeout,
+                        app.shutdown.clone(),
+                    ));
+                }
+                Err(why) => refuse(&tcp, why),
+            }
+        }
+        let _ = shutdown.send(true);
+        // Every connection sees the signal; wait until they have closed.
+        let drain = async {
+            while app.admission.open() > 0 {
+                tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+            }
         };
-        // Moves are small messages answered at once: no Nagle delay.
-        let listener = listener.tap_io(|tcp| {
-            let _ = tcp.set_nodelay(true);
-        });
-        axum::serve(
-            listener,
-            router.into_make_service_with_connect_info::<SocketAddr>(),
-        )
-        .with_graceful_shutdown(stop)
-        .await?;
+        let _ = tokio::time::timeout(DRAIN_TIMEOUT, drain).await;
         app.hub.close_all();
+        drop(router);
         drop(app);
         // The writer thread ends when the last room has dropped its Writer.
         let _ = tokio::time::timeout(
@@ -180,6 +216,52 @@ impl Server {
         )
         .await;
         Ok(())
+    }
+}
+
+/// Answers a socket the server has no room for with a 503, without reading
+/// it, and closes it. Best effort: one non-blocking write.
+fn refuse(tcp: &TcpStream, why: Refused) {
+    let body = why.to_string();
+    let answer = format!(
+        "HTTP/1.1 503 Service Unavailable\r\ncontent-type: text/plain; charset=utf-8\r\n\
+         content-length: {}\r\nconnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    let _ = tcp.try_write(answer.as_bytes());
+}
+
+/// Serves one accepted socket over HTTP/1.1 until it closes or upgrades to
+/// a WebSocket (which then carries `slot` on). Its request head must arrive
+/// within `handshake_timeout`, and it stays a plain HTTP connection for
+/// [`HTTP_CONNECTION_LIFETIME`] at most.
+async fn serve_http(
+    tcp: TcpStream,
+    peer: SocketAddr,
+    slot: Arc<Slot>,
+    router: Router,
+    handshake_timeout: std::time::Duration,
+    mut shutdown: watch::Receiver<bool>,
+) {
+    let service = hyper::service::service_fn(move |mut request: Request<Incoming>| {
+        request.extensions_mut().insert(ConnectInfo(peer));
+        request.extensions_mut().insert(slot.clone());
+        let mut router = router.clone();
+        async move { router.call(request.map(Body::new)).await }
+    });
+    let connection = hyper::server::conn::http1::Builder::new()
+        .timer(TokioTimer::new())
+        .header_read_timeout(handshake_timeout)
+        .serve_connection(TokioIo::new(tcp), service)
+        .with_upgrades();
+    tokio::pin!(connection);
+    tokio::select! {
+        _ = connection.as_mut() => {}
+        () = tokio::time::sleep(HTTP_CONNECTION_LIFETIME) => {}
+        _ = shutdown.changed() => {
+            connection.as_mut().graceful_shutdown();
+            let _ = tokio::time::timeout(CLOSE_GRACE, connection).await;
+        }
     }
 }
 
@@ -224,10 +306,11 @@ async fn page_or_upgrade(
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
     state: State<Arc<App>>,
     peer: ConnectInfo<SocketAddr>,
+    slot: Extension<Arc<Slot>>,
     uri: Uri,
 ) -> Response {
     match ws {
-        Ok(ws) => upgrade(ws, state, peer).await,
+        Ok(ws) => upgrade(ws, state, peer, slot).await,
         Err(_) => page(state, uri).await,
     }
 }
@@ -244,14 +327,14 @@ async fn upgrade(
     ws: WebSocketUpgrade,
     State(app): State<Arc<App>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Extension(slot): Extension<Arc<Slot>>,
 ) -> Response {
-    let Ok(permit) = app.connections.clone().try_acquire_owned() else {
-        return (StatusCode::SERVICE_UNAVAILABLE, "too many connections").into_response();
-    };
+    // The connection was counted when it was accepted; its slot now lives
+    // as long as the WebSocket.
     ws.read_buffer_size(READ_BUFFER_BYTES)
         .max_frame_size(MAX_FRAME_BYTES)
         .max_message_size(MAX_FRAME_BYTES)
-        .on_upgrade(move |socket| connection(socket, app, peer.ip(), permit))
+        .on_upgrade(move |socket| connection(socket, app, peer.ip(), slot))
 }
 
 /// What the connection loop does after a message.
@@ -456,7 +539,7 @@ impl Conn {
     }
 }
 
-async fn connection(socket: WebSocket, app: Arc<App>, peer: IpAddr, permit: OwnedSemaphorePermit) {
+async fn connection(socket: WebSocket, app: Arc<App>, peer: IpAddr, slot: Arc<Slot>) {
     let (mut sink, mut stream) = socket.split();
     let id = app.hub.connection_id();
     let (outbox, mut outgoing, too_slow) = Outbox::new(id);
@@ -469,6 +552,11 @@ async fn connection(socket: WebSocket, app: Arc<App>, peer: IpAddr, permit: Owne
                         .await
                         .is_err()
                     {
+                        return;
+                    }
+                }
+                Frame::Ping => {
+                    if sink.send(Message::Ping(Vec::new().into())).await.is_err() {
                         return;
                     }
                 }
@@ -497,9 +585,28 @@ async fn connection(socket: WebSocket, app: Arc<App>, peer: IpAddr, permit: Owne
     let mut bucket = Bucket::new(f64::from(settings.message_rate), settings.message_burst);
     let hello_deadline = tokio::time::sleep(HELLO_TIMEOUT);
     tokio::pin!(hello_deadline);
+    // Idle check: a tick with nothing heard since the last one sends a
+    // ping; the next such tick, with still nothing heard, closes.
+    let mut ticks = tokio::time::interval_at(
+        tokio::time::Instant::now() + settings.ping_interval,
+        settings.ping_interval,
+    );
+    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut heard = false;
+    let mut pinged = false;
     let close = loop {
         let incoming = tokio::select! {
             m = stream.next() => m,
+            _ = ticks.tick() => {
+                if std::mem::take(&mut heard) {
+                    pinged = false;
+                } else if pinged {
+                    break Some("no answer to a ping".to_owned());
+                } else {
+                    pinged = outbox.send(Frame::Ping);
+                }
+                continue;
+            }
             () = too_slow.notified() => break Some("this connection reads too slowly".to_owned()),
             _ = shutdown.changed() => {
                 conn.send(&ServerMsg::error(ErrorKind::ShuttingDown, "the server is shutting down"));
@@ -510,6 +617,7 @@ async fn connection(socket: WebSocket, app: Arc<App>, peer: IpAddr, permit: Owne
                 break Some("no hello in time".to_owned());
             }
         };
+        heard = true;
         let text = match incoming {
             None | Some(Err(_)) => break None,
             Some(Ok(Message::Close(_))) => break None,
@@ -577,5 +685,5 @@ async fn connection(socket: WebSocket, app: Arc<App>, peer: IpAddr, permit: Owne
         let _ = tokio::time::timeout(CLOSE_GRACE, drain).await;
     }
     let _ = tokio::time::timeout(CLOSE_GRACE, sender).await;
-    drop(permit);
+    drop(slot);
 }

@@ -16,6 +16,19 @@ pub const READ_BUFFER_BYTES: usize = 8 * 1024;
 /// The time a new connection has to send its `hello` before it is closed.
 pub const HELLO_TIMEOUT: Duration = Duration::from_secs(10);
 
+/// The longest a connection may stay a plain HTTP connection (fetching the
+/// page's files, keep-alive included) before it is closed; a WebSocket
+/// upgrade ends this phase. Each request's head must still arrive within
+/// [`Settings::handshake_timeout`].
+pub const HTTP_CONNECTION_LIFETIME: Duration = Duration::from_secs(60);
+
+/// How long the server waits after a failed `accept` (out of descriptors,
+/// most likely) before accepting again.
+pub const ACCEPT_BACKOFF: Duration = Duration::from_millis(50);
+
+/// How long a stopping server waits for its connections to close.
+pub const DRAIN_TIMEOUT: Duration = Duration::from_secs(5);
+
 /// How long the server keeps reading (and discarding) from a connection it
 /// is closing, so that its last error reaches the client: closing a socket
 /// with unread input makes the kernel reset it, losing what was in flight.
@@ -72,8 +85,24 @@ pub struct Settings {
     /// Games an address may create per minute (`--creates-per-minute`,
     /// default 60), with a burst of as many.
     pub creates_per_minute: u32,
-    /// Open WebSocket connections at most (`--max-connections`, default 10,000).
+    /// Open connections at most (`--max-connections`, default 10,000),
+    /// counted from the moment a socket is accepted: requests and
+    /// handshakes in progress as well as WebSockets. Past it a new socket
+    /// gets `503 Service Unavailable` and is closed at once.
     pub max_connections: usize,
+    /// Open connections from one remote address at most
+    /// (`--max-connections-per-address`, default 256), counted the same
+    /// way; past it, the same `503`.
+    pub max_connections_per_address: usize,
+    /// The time a new connection has to send its whole HTTP request head
+    /// (`--handshake-timeout`, seconds, default 5): a silent socket, or a
+    /// request that never ends, is closed then. It also bounds the wait for
+    /// the next request on a kept-alive HTTP connection.
+    pub handshake_timeout: Duration,
+    /// A WebSocket from which nothing has arrived for this long is sent a
+    /// ping; if still nothing arrives (the pong included) within as long
+    /// again, it is closed (`--ping-interval`, seconds, default 30).
+    pub ping_interval: Duration,
     /// Games in memory at most (`--max-games`, default 100,000).
     pub max_games: usize,
 }
@@ -87,6 +116,9 @@ impl Default for Settings {
             failed_joins_per_minute: 10,
             creates_per_minute: 60,
             max_connections: 10_000,
+            max_connections_per_address: 256,
+            handshake_timeout: Duration::from_secs(5),
+            ping_interval: Duration::from_secs(30),
             max_games: 100_000,
         }
     }

@@ -274,6 +274,14 @@ impl Raw {
         }
     }
 
+    /// The next frame of any kind (pings included), or `None` once closed.
+    pub async fn next_frame(&mut self) -> Option<Message> {
+        match self.ws.next().await {
+            Some(Ok(m)) => Some(m),
+            _ => None,
+        }
+    }
+
     /// The next message, which must be of type `ty`.
     pub async fn expect(&mut self, ty: &str) -> Value {
         let m = self

@@ -6,4 +6,5 @@ mod harness;
 
 mod games;
 mod hostile;
+mod timeouts;
 mod web;
