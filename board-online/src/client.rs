@@ -63,6 +63,56 @@ pub enum ClientError {
     Io(#[from] std::io::Error),
 }
 
+/// The largest answer [`record`] reads.
+const MAX_RECORD_BYTES: u64 = 16 << 20;
+
+/// The record of game `code` from the server at `server` (`ws://HOST:PORT`,
+/// asked over HTTP at `/games/CODE`), in its rules crate's text, ending in
+/// a newline.
+///
+/// # Errors
+/// The server cannot be reached, or answers other than 200 (its answer's
+/// first line is quoted: `no game has this code`).
+pub async fn record(server: &str, code: &str) -> Result<String, ClientError> {
+    use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
+    let unreachable =
+        |e: &dyn std::fmt::Display| ClientError::Unreachable(crate::excerpt(server), e.to_string());
+    let host = server.strip_prefix("ws://").ok_or_else(|| {
+        ClientError::Refused(format!("not a ws:// address: {}", crate::excerpt(server)))
+    })?;
+    let host = host.split('/').next().unwrap_or(host);
+    let code: crate::Code = code
+        .parse()
+        .map_err(|_| ClientError::Refused(format!("not a game code: {}", crate::excerpt(code))))?;
+    let mut tcp = tokio::net::TcpStream::connect(host)
+        .await
+        .map_err(|e| unreachable(&e))?;
+    let request =
+        format!("GET /games/{code} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n");
+    tcp.write_all(request.as_bytes())
+        .await
+        .map_err(|e| unreachable(&e))?;
+    let mut answer = Vec::new();
+    tcp.take(MAX_RECORD_BYTES)
+        .read_to_end(&mut answer)
+        .await
+        .map_err(|e| unreachable(&e))?;
+    let answer = String::from_utf8_lossy(&answer);
+    let (head, body) = answer
+        .split_once("\r\n\r\n")
+        .ok_or_else(|| unreachable(&"not an HTTP answer"))?;
+    let status = head.split(' ').nth(1).unwrap_or("");
+    if status == "200" {
+        Ok(body.to_owned())
+    } else {
+        let why = body.lines().next().unwrap_or("");
+        Err(ClientError::Refused(format!(
+            "HTTP {status}: {}",
+            crate::excerpt(why)
+        )))
+    }
+}
+
 /// One line of standard input.
 #[derive(Debug)]
 enum Input {

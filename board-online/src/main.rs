@@ -65,6 +65,10 @@ enum Command {
         /// Games in memory at most.
         #[arg(long, default_value_t = Settings::default().max_games)]
         max_games: usize,
+        /// Seconds a finished game stays readable after its end (default
+        /// 30 days); older ones are deleted from the database.
+        #[arg(long, default_value_t = Settings::default().keep_finished.as_secs())]
+        keep_finished: u64,
         /// The browser page's directory, served at `/` (default: the
         /// repository's `web/`, with its WebAssembly build in `web/pkg/`).
         #[arg(long, default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/../web"))]
@@ -89,6 +93,14 @@ enum Command {
     },
     /// Join a game by its code and play.
     Join {
+        /// The game code (any case).
+        code: String,
+        /// The server.
+        #[arg(long, default_value = "ws://127.0.0.1:7878")]
+        server: String,
+    },
+    /// Print a game's record (live, or finished and kept by the server).
+    Record {
         /// The game code (any case).
         code: String,
         /// The server.
@@ -154,6 +166,7 @@ fn main() -> ExitCode {
                 handshake_timeout,
                 ping_interval,
                 max_games,
+                keep_finished,
                 web,
             } => {
                 let handshake_timeout = seconds("--handshake-timeout", handshake_timeout)?;
@@ -169,6 +182,7 @@ fn main() -> ExitCode {
                     handshake_timeout,
                     ping_interval,
                     max_games,
+                    keep_finished: Duration::from_secs(keep_finished),
                 };
                 let options = Options { addr, db, settings };
                 // `CARGO_MANIFEST_DIR/../web` reads better without the `..`.
@@ -225,6 +239,13 @@ fn main() -> ExitCode {
                 .await
                 .map(drop)
                 .map_err(|e| e.to_string()),
+            Command::Record { code, server } => {
+                let record = client::record(&server, &code)
+                    .await
+                    .map_err(|e| e.to_string())?;
+                print!("{record}");
+                Ok(())
+            }
             Command::Watch { code, server } => client::run(&server, Mode::Watch { code })
                 .await
                 .map(drop)

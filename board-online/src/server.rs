@@ -10,7 +10,7 @@ use axum::body::Body;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::Extension;
-use axum::extract::{ConnectInfo, State};
+use axum::extract::{ConnectInfo, Path, State};
 use axum::http::Request;
 use axum::http::{StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
@@ -24,16 +24,16 @@ use tokio::sync::watch;
 use tower_service::Service as _;
 
 use crate::limit::{AddressLimiter, Admission, Bucket, Refused, Slot};
-use crate::protocol::{ClientMsg, ErrorKind, ServerMsg, PROTOCOL_VERSION};
+use crate::protocol::{ClientMsg, ErrorKind, GameRecord, ServerMsg, PROTOCOL_VERSION};
 use crate::registry::Registry;
 use crate::room::{Frame, Hub, Outbox, RoomHandle};
 use crate::settings::{
     Settings, ACCEPT_BACKOFF, CLOSE_GRACE, DRAIN_TIMEOUT, HELLO_TIMEOUT, HTTP_CONNECTION_LIFETIME,
-    MAX_FRAME_BYTES, MAX_TEXT_BYTES, READ_BUFFER_BYTES,
+    MAX_FRAME_BYTES, MAX_TEXT_BYTES, PURGE_INTERVAL, READ_BUFFER_BYTES,
 };
 use crate::store::{SqliteStore, Store, StoreError, Writer};
 use crate::token::Code;
-use crate::web::WebRoot;
+use crate::web::{answer, WebRoot};
 
 /// Why the server could not start.
 #[derive(Debug, thiserror::Error)]
@@ -96,7 +96,7 @@ impl Server {
         let listener = TcpListener::bind(options.addr)
             .await
             .map_err(|e| ServeError::Bind(options.addr, e))?;
-        let (writer, writer_thread) = Writer::start(store)?;
+        let (writer, writer_thread) = Writer::start(store.clone())?;
         let settings = options.settings;
         let (shutdown, shutdown_rx) = watch::channel(false);
         let app = App {
@@ -106,14 +106,20 @@ impl Server {
                 settings.max_connections,
                 settings.max_connections_per_address,
             ),
-            hub: Hub::new(registry, settings, writer),
+            hub: Hub::new(registry, settings, writer, store),
             shutdown: shutdown_rx,
             web: None,
         };
         let restored = app.hub.restore(games);
+        let app = Arc::new(app);
+        match app.hub.purge().await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!("deleted {n} finished games older than --keep-finished"),
+            Err(e) => return Err(ServeError::Store(options.db.clone(), e)),
+        }
         Ok(Server {
             listener,
-            app: Arc::new(app),
+            app,
             shutdown,
             writer_thread,
             restored,
@@ -164,9 +170,11 @@ impl Server {
         let router = Router::new()
             .route("/", get(page_or_upgrade))
             .route("/ws", get(upgrade))
+            .route("/games/{file}", get(game_record))
             .fallback(get(page))
             .with_state(app.clone());
         let settings = app.hub.settings().clone();
+        let purger = tokio::spawn(purge_now_and_then(app.hub.clone()));
         tokio::pin!(signal);
         loop {
             let accepted = tokio::select! {
@@ -199,6 +207,7 @@ impl Server {
             }
         }
         let _ = shutdown.send(true);
+        purger.abort();
         // Every connection sees the signal; wait until they have closed.
         let drain = async {
             while app.admission.open() > 0 {
@@ -216,6 +225,21 @@ impl Server {
         )
         .await;
         Ok(())
+    }
+}
+
+/// Deletes the finished games past `--keep-finished` every
+/// [`PURGE_INTERVAL`] (the server did once before it started).
+async fn purge_now_and_then(hub: Arc<Hub>) {
+    let mut ticks = tokio::time::interval(PURGE_INTERVAL);
+    ticks.tick().await;
+    loop {
+        ticks.tick().await;
+        match hub.purge().await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!("deleted {n} finished games older than --keep-finished"),
+            Err(e) => tracing::error!("could not delete old finished games: {e}"),
+        }
     }
 }
 
@@ -315,6 +339,47 @@ async fn page_or_upgrade(
     }
 }
 
+/// `GET /games/CODE`: the game's record in its rules crate's text;
+/// `GET /games/CODE.json`: its state and record as JSON. A live game or a
+/// finished one kept for `--keep-finished`. An unknown code is a 404 and
+/// counts as a failed join of the address; past its budget, 429.
+async fn game_record(
+    State(app): State<Arc<App>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Path(file): Path<String>,
+) -> Response {
+    let text = "text/plain; charset=utf-8";
+    let (code, json) = match file.strip_suffix(".json") {
+        Some(code) => (code, true),
+        None => (file.as_str(), false),
+    };
+    if !app.failed_joins.allows(peer.ip()) {
+        let why = "too many failed joins from this address; wait a minute";
+        return answer(StatusCode::TOO_MANY_REQUESTS, text, why.into());
+    }
+    let found = match code.parse::<Code>() {
+        Ok(code) => app.hub.find(&code).await,
+        Err(_) => Ok(None),
+    };
+    let snapshot = match found {
+        Ok(Some(room)) => room.snapshot().await.ok(),
+        Ok(None) => None,
+        Err(e) => {
+            return answer(StatusCode::SERVICE_UNAVAILABLE, text, e.to_string().into());
+        }
+    };
+    let Some((state, record)) = snapshot else {
+        app.failed_joins.take(peer.ip());
+        return answer(StatusCode::NOT_FOUND, text, "no game has this code".into());
+    };
+    if json {
+        let body = serde_json::to_vec(&GameRecord { state, record }).unwrap_or_default();
+        answer(StatusCode::OK, "application/json", body)
+    } else {
+        answer(StatusCode::OK, text, format!("{record}\n").into_bytes())
+    }
+}
+
 /// A file of the page, when the server serves one.
 async fn page(State(app): State<Arc<App>>, uri: Uri) -> Response {
     match &app.web {
@@ -379,20 +444,25 @@ impl Conn {
         }
     }
 
-    fn code(&self, text: &str) -> Result<(Code, RoomHandle), Next> {
-        if !self.app.failed_joins.allows(self.peer) {
-            return Err(self.fatal(
-                ErrorKind::RateLimited,
-                "too many failed joins from this address; wait a minute",
-            ));
-        }
+    /// Closes a connection whose address spent its failed-join budget.
+    fn locked_out(&self) -> Next {
+        self.fatal(
+            ErrorKind::RateLimited,
+            "too many failed joins from this address; wait a minute",
+        )
+    }
+
+    /// The game of a code, live or finished and kept; `Ok(None)` for an
+    /// unknown code (which the caller counts as a failed join).
+    async fn find(&self, text: &str) -> Result<Option<RoomHandle>, Next> {
         let Ok(code) = text.parse::<Code>() else {
-            return Err(self.failed_join(ErrorKind::NoSuchGame, "no game has this code"));
+            return Ok(None);
         };
-        match self.app.hub.room(&code) {
-            Some(room) => Ok((code, room)),
-            None => Err(self.failed_join(ErrorKind::NoSuchGame, "no game has this code")),
-        }
+        self.app
+            .hub
+            .find(&code)
+            .await
+            .map_err(|e| self.error(ErrorKind::Unavailable, e.to_string()))
     }
 
     async fn handle(&mut self, msg: ClientMsg) -> Next {
@@ -460,8 +530,15 @@ impl Conn {
                         "this connection is in a game already",
                     );
                 }
-                let room = match self.code(&code) {
-                    Ok((_, room)) => room,
+                // A seat's token is proof enough: an address out of failed
+                // joins (a NAT's neighbours) still resumes its games.
+                let allowed = self.app.failed_joins.allows(self.peer);
+                let room = match self.find(&code).await {
+                    Ok(Some(room)) => room,
+                    Ok(None) if allowed => {
+                        return self.failed_join(ErrorKind::NoSuchGame, "no game has this code")
+                    }
+                    Ok(None) => return self.locked_out(),
                     Err(next) => return next,
                 };
                 match room.resume(self.outbox.clone(), &token).await {
@@ -469,8 +546,10 @@ impl Conn {
                         self.game = Some(room);
                         Next::Continue
                     }
-                    Ok(None) => self
-                        .failed_join(ErrorKind::BadToken, "this token holds no seat of that game"),
+                    Ok(None) if allowed => {
+                        self.error(ErrorKind::BadToken, "this token holds no seat of that game")
+                    }
+                    Ok(None) => self.locked_out(),
                     Err(e) => self.error(ErrorKind::NoSuchGame, e.to_string()),
                 }
             }
@@ -525,8 +604,12 @@ impl Conn {
                 "this connection is in a game already",
             );
         }
-        let room = match self.code(code) {
-            Ok((_, room)) => room,
+        if !self.app.failed_joins.allows(self.peer) {
+            return self.locked_out();
+        }
+        let room = match self.find(code).await {
+            Ok(Some(room)) => room,
+            Ok(None) => return self.failed_join(ErrorKind::NoSuchGame, "no game has this code"),
             Err(next) => return next,
         };
         match room.join(self.outbox.clone(), take_seat).await {

@@ -59,9 +59,15 @@ pub const MAX_CLOCK_MS: u64 = 7 * 24 * 3600 * 1000;
 /// The longest move text, game name or code a client may send, in bytes.
 pub const MAX_TEXT_BYTES: usize = 256;
 
-/// How long a finished game stays in memory, so that players and spectators
-/// still get its final state after reconnecting.
+/// How long a finished game stays in memory after it ended or was last read
+/// from the store, so that players and spectators reconnecting at once get
+/// its final state without a read. It stays in the store for
+/// [`Settings::keep_finished`].
 pub const FINISHED_RETENTION: Duration = Duration::from_secs(10 * 60);
+
+/// How often the server deletes the finished games older than
+/// [`Settings::keep_finished`] from the store (and once at start).
+pub const PURGE_INTERVAL: Duration = Duration::from_secs(3600);
 
 /// Remote addresses whose failed-join and create budgets are tracked at once;
 /// beyond it the oldest entries are forgotten, so memory stays bounded.
@@ -105,6 +111,10 @@ pub struct Settings {
     pub ping_interval: Duration,
     /// Games in memory at most (`--max-games`, default 100,000).
     pub max_games: usize,
+    /// How long a finished game stays readable (`watch`, `join`, `resume`,
+    /// `GET /games/CODE`) after it ended (`--keep-finished`, seconds,
+    /// default 30 days); older ones are deleted from the store.
+    pub keep_finished: Duration,
 }
 
 impl Default for Settings {
@@ -120,6 +130,7 @@ impl Default for Settings {
             handshake_timeout: Duration::from_secs(5),
             ping_interval: Duration::from_secs(30),
             max_games: 100_000,
+            keep_finished: Duration::from_secs(30 * 24 * 3600),
         }
     }
 }

@@ -150,7 +150,8 @@ fn not_found() -> Response {
     )
 }
 
-fn answer(status: StatusCode, kind: &'static str, body: Vec<u8>) -> Response {
+/// An answer with the page's security headers.
+pub(crate) fn answer(status: StatusCode, kind: &'static str, body: Vec<u8>) -> Response {
     let mut headers = HeaderMap::new();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(kind));
     headers.insert(

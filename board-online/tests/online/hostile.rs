@@ -8,7 +8,7 @@ use crate::harness::{Raw, Server, TempDir};
 
 /// Creates a kybo game on `a` (first seat) and joins it on `b`.
 /// Returns (code, a's token, b's token).
-async fn open_game(a: &mut Raw, b: &mut Raw) -> (String, String, String) {
+pub(crate) async fn open_game(a: &mut Raw, b: &mut Raw) -> (String, String, String) {
     a.send(json!({"type": "create", "game": "kybo", "config": {}, "seat": "first"}))
         .await;
     let created = a.expect("created").await;

@@ -4,6 +4,7 @@
 
 mod harness;
 
+mod finished;
 mod games;
 mod hostile;
 mod timeouts;

@@ -11,14 +11,14 @@ use serde_json::json;
 use crate::harness::{Raw, Server, TempDir};
 
 /// An HTTP answer: status, lower-cased headers, body.
-struct Answer {
-    status: u16,
-    headers: Vec<(String, String)>,
-    body: Vec<u8>,
+pub(crate) struct Answer {
+    pub status: u16,
+    pub headers: Vec<(String, String)>,
+    pub body: Vec<u8>,
 }
 
 impl Answer {
-    fn header(&self, name: &str) -> Option<&str> {
+    pub fn header(&self, name: &str) -> Option<&str> {
         self.headers
             .iter()
             .find(|(n, _)| n == name)
@@ -28,7 +28,7 @@ impl Answer {
 
 /// `GET path` over HTTP/1.1, the request line sent exactly as given (no
 /// client normalises the `..` away).
-fn get(addr: &str, path: &str) -> Answer {
+pub(crate) fn get(addr: &str, path: &str) -> Answer {
     let mut tcp = TcpStream::connect(addr).unwrap();
     tcp.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
     write!(
