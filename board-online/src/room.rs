@@ -552,7 +552,9 @@ impl Room {
         if let Some(seat) = self.flag_fallen(now) {
             self.finish(self.loss(seat, Ending::FlagFall)).await;
         }
-        let seat = match self.actor(&token_hash, true) {
+        // The order of the checks is PROTOCOL.md's: the seat, the end, the
+        // start, the ply (whoever's turn it is), the turn, the rules.
+        let seat = match self.actor(&token_hash, false) {
             Ok(seat) => seat,
             Err((kind, reason)) => return self.refuse(&outbox, kind, &text, reason),
         };
@@ -562,6 +564,11 @@ impl Room {
                 self.ply()
             );
             return self.refuse(&outbox, Refusal::StalePly, &text, reason);
+        }
+        if self.table.turn() != seat {
+            let other = self.players_name(seat.other());
+            let reason = format!("it is {other}'s turn");
+            return self.refuse(&outbox, Refusal::NotYourTurn, &text, reason);
         }
         let canonical = match self.table.check(&text) {
             Ok(c) => c,
