@@ -69,10 +69,10 @@ enum Command {
         /// 30 days); older ones are deleted from the database.
         #[arg(long, default_value_t = Settings::default().keep_finished.as_secs())]
         keep_finished: u64,
-        /// The browser page's directory, served at `/` (default: the
-        /// repository's `web/`, with its WebAssembly build in `web/pkg/`).
-        #[arg(long, default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/../web"))]
-        web: PathBuf,
+        /// Serve the browser page from this directory (with its
+        /// WebAssembly build in `pkg/`) instead of the copy in the binary.
+        #[arg(long)]
+        web: Option<PathBuf>,
     },
     /// Create a game, print `code: XXXXXX`, wait for the opponent and play.
     Host {
@@ -185,8 +185,7 @@ fn main() -> ExitCode {
                     keep_finished: Duration::from_secs(keep_finished),
                 };
                 let options = Options { addr, db, settings };
-                // `CARGO_MANIFEST_DIR/../web` reads better without the `..`.
-                let web = WebRoot::new(web.canonicalize().unwrap_or(web));
+                let web = web.map_or_else(WebRoot::embedded, WebRoot::new);
                 if let Some(problem) = web.problem() {
                     eprintln!("warning: {problem}");
                 }
