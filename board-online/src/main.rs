@@ -69,6 +69,10 @@ enum Command {
         /// 30 days); older ones are deleted from the database.
         #[arg(long, default_value_t = Settings::default().keep_finished.as_secs())]
         keep_finished: u64,
+        /// How logs (on standard error) are written: `text` for people,
+        /// `json` for a log collector (one JSON object a line).
+        #[arg(long, value_enum, default_value_t = LogFormat::Text)]
+        log_format: LogFormat,
         /// Serve the browser page from this directory (with its
         /// WebAssembly build in `pkg/`) instead of the copy in the binary.
         #[arg(long)]
@@ -117,6 +121,12 @@ enum Command {
     },
 }
 
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum LogFormat {
+    Text,
+    Json,
+}
+
 #[derive(ValueEnum, Clone, Copy, Debug)]
 enum SeatArg {
     First,
@@ -137,13 +147,18 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     // Logs go to standard error, at the level RUST_LOG names (default `info`);
     // standard output carries the lines a script reads (`listening on …`).
-    tracing_subscriber::fmt()
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let logs = tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
-        )
-        .init();
+        .with_env_filter(filter);
+    match &cli.command {
+        Command::Serve {
+            log_format: LogFormat::Json,
+            ..
+        } => logs.json().init(),
+        _ => logs.init(),
+    }
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(r) => r,
         Err(e) => {
@@ -168,6 +183,7 @@ fn main() -> ExitCode {
                 max_games,
                 keep_finished,
                 web,
+                log_format: _,
             } => {
                 let handshake_timeout = seconds("--handshake-timeout", handshake_timeout)?;
                 let ping_interval = seconds("--ping-interval", ping_interval)?;

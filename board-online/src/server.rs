@@ -28,8 +28,8 @@ use crate::protocol::{ClientMsg, ErrorKind, GameRecord, ServerMsg, PROTOCOL_VERS
 use crate::registry::Registry;
 use crate::room::{Frame, Hub, Outbox, RoomHandle};
 use crate::settings::{
-    Settings, ACCEPT_BACKOFF, CLOSE_GRACE, DRAIN_TIMEOUT, HELLO_TIMEOUT, HTTP_CONNECTION_LIFETIME,
-    MAX_FRAME_BYTES, MAX_TEXT_BYTES, PURGE_INTERVAL, READ_BUFFER_BYTES,
+    Settings, ACCEPT_BACKOFF, CLOSE_GRACE, DRAIN_TIMEOUT, HEALTH_TIMEOUT, HELLO_TIMEOUT,
+    HTTP_CONNECTION_LIFETIME, MAX_FRAME_BYTES, MAX_TEXT_BYTES, PURGE_INTERVAL, READ_BUFFER_BYTES,
 };
 use crate::store::{SqliteStore, Store, StoreError, Writer};
 use crate::token::Code;
@@ -71,6 +71,23 @@ struct App {
     web: Option<WebRoot>,
 }
 
+impl App {
+    fn new(hub: Arc<Hub>, shutdown: watch::Receiver<bool>) -> App {
+        let settings = hub.settings();
+        App {
+            failed_joins: AddressLimiter::new(settings.failed_joins_per_minute),
+            creates: AddressLimiter::new(settings.creates_per_minute),
+            admission: Admission::new(
+                settings.max_connections,
+                settings.max_connections_per_address,
+            ),
+            hub,
+            shutdown,
+            web: None,
+        }
+    }
+}
+
 /// A bound server, ready to run.
 #[derive(Debug)]
 pub struct Server {
@@ -99,17 +116,7 @@ impl Server {
         let (writer, writer_thread) = Writer::start(store.clone())?;
         let settings = options.settings;
         let (shutdown, shutdown_rx) = watch::channel(false);
-        let app = App {
-            failed_joins: AddressLimiter::new(settings.failed_joins_per_minute),
-            creates: AddressLimiter::new(settings.creates_per_minute),
-            admission: Admission::new(
-                settings.max_connections,
-                settings.max_connections_per_address,
-            ),
-            hub: Hub::new(registry, settings, writer, store),
-            shutdown: shutdown_rx,
-            web: None,
-        };
+        let app = App::new(Hub::new(registry, settings, writer, store), shutdown_rx);
         let restored = app.hub.restore(games);
         let app = Arc::new(app);
         match app.hub.purge().await {
@@ -171,10 +178,14 @@ impl Server {
             .route("/", get(page_or_upgrade))
             .route("/ws", get(upgrade))
             .route("/games/{file}", get(game_record))
+            .route("/healthz", get(healthz))
             .fallback(get(page))
             .with_state(app.clone());
         let settings = app.hub.settings().clone();
         let purger = tokio::spawn(purge_now_and_then(app.hub.clone()));
+        if let Ok(addr) = listener.local_addr() {
+            tracing::info!(%addr, "listening");
+        }
         tokio::pin!(signal);
         loop {
             let accepted = tokio::select! {
@@ -336,6 +347,25 @@ async fn page_or_upgrade(
     match ws {
         Ok(ws) => upgrade(ws, state, peer, slot).await,
         Err(_) => page(state, uri).await,
+    }
+}
+
+/// `GET /healthz`: `200 ok` when the store answers a query within
+/// [`HEALTH_TIMEOUT`], else `503` with the reason.
+async fn healthz(State(app): State<Arc<App>>) -> Response {
+    let text = "text/plain; charset=utf-8";
+    match tokio::time::timeout(HEALTH_TIMEOUT, app.hub.check_store()).await {
+        Ok(Ok(())) => answer(StatusCode::OK, text, b"ok\n".to_vec()),
+        Ok(Err(e)) => answer(
+            StatusCode::SERVICE_UNAVAILABLE,
+            text,
+            format!("{e}\n").into(),
+        ),
+        Err(_) => answer(
+            StatusCode::SERVICE_UNAVAILABLE,
+            text,
+            b"storage did not answer in time\n".to_vec(),
+        ),
     }
 }
 
@@ -769,4 +799,53 @@ async fn connection(socket: WebSocket, app: Arc<App>, peer: IpAddr, slot: Arc<Sl
     }
     let _ = tokio::time::timeout(CLOSE_GRACE, sender).await;
     drop(slot);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::{SqliteStore, StoredGame, Write};
+
+    /// A store whose disk is gone: every call fails.
+    #[derive(Debug)]
+    struct Broken;
+
+    impl Store for Broken {
+        fn write(&self, _: &[Write]) -> Result<(), StoreError> {
+            Err(StoreError::Database("disk I/O error".into()))
+        }
+        fn unfinished(&self) -> Result<Vec<StoredGame>, StoreError> {
+            Err(StoreError::Database("disk I/O error".into()))
+        }
+        fn game(&self, _: &str) -> Result<Option<StoredGame>, StoreError> {
+            Err(StoreError::Database("disk I/O error".into()))
+        }
+        fn purge_finished(&self, _: u64) -> Result<usize, StoreError> {
+            Err(StoreError::Database("disk I/O error".into()))
+        }
+        fn check(&self) -> Result<(), StoreError> {
+            Err(StoreError::Database("disk I/O error".into()))
+        }
+    }
+
+    async fn health_of(store: Arc<dyn Store>) -> (StatusCode, String) {
+        let (writer, _thread) = Writer::start(store.clone()).unwrap();
+        let hub = Hub::new(Registry::standard(), Settings::default(), writer, store);
+        let (_tx, rx) = watch::channel(false);
+        let response = healthz(State(Arc::new(App::new(hub, rx)))).await;
+        let status = response.status();
+        let body = axum::body::to_bytes(response.into_body(), 1024)
+            .await
+            .unwrap();
+        (status, String::from_utf8(body.to_vec()).unwrap())
+    }
+
+    #[tokio::test]
+    async fn health_is_200_when_storage_answers_and_503_when_it_fails() {
+        let store = Arc::new(SqliteStore::in_memory().unwrap());
+        assert_eq!(health_of(store).await, (StatusCode::OK, "ok\n".to_owned()));
+        let (status, body) = health_of(Arc::new(Broken)).await;
+        assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
+        assert!(body.contains("disk I/O error"), "{body}");
+    }
 }

@@ -26,6 +26,9 @@ pub const HTTP_CONNECTION_LIFETIME: Duration = Duration::from_secs(60);
 /// most likely) before accepting again.
 pub const ACCEPT_BACKOFF: Duration = Duration::from_millis(50);
 
+/// How long `GET /healthz` waits for the store to answer before it says 503.
+pub const HEALTH_TIMEOUT: Duration = Duration::from_secs(2);
+
 /// How long a stopping server waits for its connections to close.
 pub const DRAIN_TIMEOUT: Duration = Duration::from_secs(5);
 

@@ -7,5 +7,6 @@ mod harness;
 mod finished;
 mod games;
 mod hostile;
+mod ops;
 mod timeouts;
 mod web;
