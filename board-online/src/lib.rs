@@ -26,6 +26,7 @@
 //!     addr: "127.0.0.1:7878".parse().unwrap(),
 //!     db: "games.sqlite3".into(),
 //!     settings: Settings::default(),
+//!     tls: None, // or Some(Tls { cert, key }) for https:// and wss://
 //! };
 //! let server = Server::bind(options, registry).await?;
 //! println!("listening on {}", server.local_addr()?);

@@ -9,8 +9,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use board_online::client::{self, Mode};
+use board_online::client::{self, Endpoint, Mode};
 use board_online::protocol::{ClockSpec, SeatChoice};
+use board_online::server::Tls;
 use board_online::web::WebRoot;
 use board_online::{Options, Registry, Server, Settings};
 use clap::{Parser, Subcommand, ValueEnum};
@@ -69,6 +70,13 @@ enum Command {
         /// 30 days); older ones are deleted from the database.
         #[arg(long, default_value_t = Settings::default().keep_finished.as_secs())]
         keep_finished: u64,
+        /// Serve HTTPS and wss:// with this PEM certificate chain (needs
+        /// --tls-key).
+        #[arg(long, requires = "tls_key")]
+        tls_cert: Option<PathBuf>,
+        /// The PEM private key of --tls-cert.
+        #[arg(long, requires = "tls_cert")]
+        tls_key: Option<PathBuf>,
         /// How logs (on standard error) are written: `text` for people,
         /// `json` for a log collector (one JSON object a line).
         #[arg(long, value_enum, default_value_t = LogFormat::Text)]
@@ -91,33 +99,49 @@ enum Command {
         /// A clock, MINUTES+SECONDS per move (`5+3`).
         #[arg(long, value_parser = client::parse_clock)]
         clock: Option<ClockSpec>,
-        /// The server.
+        /// The server: ws://HOST:PORT, or wss://HOST:PORT over TLS.
         #[arg(long, default_value = "ws://127.0.0.1:7878")]
         server: String,
+        /// For wss://: a PEM file of the CA certificates to trust instead of
+        /// the usual roots (a private CA, a self-signed server).
+        #[arg(long)]
+        ca: Option<PathBuf>,
     },
     /// Join a game by its code and play.
     Join {
         /// The game code (any case).
         code: String,
-        /// The server.
+        /// The server: ws://HOST:PORT, or wss://HOST:PORT over TLS.
         #[arg(long, default_value = "ws://127.0.0.1:7878")]
         server: String,
+        /// For wss://: a PEM file of the CA certificates to trust instead of
+        /// the usual roots (a private CA, a self-signed server).
+        #[arg(long)]
+        ca: Option<PathBuf>,
     },
     /// Print a game's record (live, or finished and kept by the server).
     Record {
         /// The game code (any case).
         code: String,
-        /// The server.
+        /// The server: ws://HOST:PORT, or wss://HOST:PORT over TLS.
         #[arg(long, default_value = "ws://127.0.0.1:7878")]
         server: String,
+        /// For wss://: a PEM file of the CA certificates to trust instead of
+        /// the usual roots (a private CA, a self-signed server).
+        #[arg(long)]
+        ca: Option<PathBuf>,
     },
     /// Watch a game by its code.
     Watch {
         /// The game code (any case).
         code: String,
-        /// The server.
+        /// The server: ws://HOST:PORT, or wss://HOST:PORT over TLS.
         #[arg(long, default_value = "ws://127.0.0.1:7878")]
         server: String,
+        /// For wss://: a PEM file of the CA certificates to trust instead of
+        /// the usual roots (a private CA, a self-signed server).
+        #[arg(long)]
+        ca: Option<PathBuf>,
     },
 }
 
@@ -184,6 +208,8 @@ fn main() -> ExitCode {
                 keep_finished,
                 web,
                 log_format: _,
+                tls_cert,
+                tls_key,
             } => {
                 let handshake_timeout = seconds("--handshake-timeout", handshake_timeout)?;
                 let ping_interval = seconds("--ping-interval", ping_interval)?;
@@ -200,7 +226,16 @@ fn main() -> ExitCode {
                     max_games,
                     keep_finished: Duration::from_secs(keep_finished),
                 };
-                let options = Options { addr, db, settings };
+                let tls = match (tls_cert, tls_key) {
+                    (Some(cert), Some(key)) => Some(Tls { cert, key }),
+                    _ => None,
+                };
+                let options = Options {
+                    addr,
+                    db,
+                    settings,
+                    tls,
+                };
                 let web = web.map_or_else(WebRoot::embedded, WebRoot::new);
                 if let Some(problem) = web.problem() {
                     eprintln!("warning: {problem}");
@@ -231,7 +266,9 @@ fn main() -> ExitCode {
                 seat,
                 clock,
                 server,
+                ca,
             } => {
+                let server = Endpoint::new(&server, ca.as_deref()).map_err(|e| e.to_string())?;
                 let config: serde_json::Value = serde_json::from_str(&config)
                     .map_err(|e| format!("--config is not JSON: {e}"))?;
                 let seat = match seat {
@@ -250,21 +287,28 @@ fn main() -> ExitCode {
                     .map(drop)
                     .map_err(|e| e.to_string())
             }
-            Command::Join { code, server } => client::run(&server, Mode::Join { code })
-                .await
-                .map(drop)
-                .map_err(|e| e.to_string()),
-            Command::Record { code, server } => {
+            Command::Join { code, server, ca } => {
+                let server = Endpoint::new(&server, ca.as_deref()).map_err(|e| e.to_string())?;
+                client::run(&server, Mode::Join { code })
+                    .await
+                    .map(drop)
+                    .map_err(|e| e.to_string())
+            }
+            Command::Record { code, server, ca } => {
+                let server = Endpoint::new(&server, ca.as_deref()).map_err(|e| e.to_string())?;
                 let record = client::record(&server, &code)
                     .await
                     .map_err(|e| e.to_string())?;
                 print!("{record}");
                 Ok(())
             }
-            Command::Watch { code, server } => client::run(&server, Mode::Watch { code })
-                .await
-                .map(drop)
-                .map_err(|e| e.to_string()),
+            Command::Watch { code, server, ca } => {
+                let server = Endpoint::new(&server, ca.as_deref()).map_err(|e| e.to_string())?;
+                client::run(&server, Mode::Watch { code })
+                    .await
+                    .map(drop)
+                    .map_err(|e| e.to_string())
+            }
         }
     });
     // The stdin reader of the client may still be blocked on a read.

@@ -21,6 +21,7 @@ use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::watch;
+use tokio_rustls::TlsAcceptor;
 use tower_service::Service as _;
 
 use crate::limit::{AddressLimiter, Admission, Bucket, Refused, Slot};
@@ -44,9 +45,55 @@ pub enum ServeError {
     /// The database could not be opened or read.
     #[error("database {0}: {1}")]
     Store(PathBuf, StoreError),
+    /// The TLS certificate or key could not be used.
+    #[error("TLS: {0}")]
+    Tls(String),
     /// Another I/O failure.
     #[error(transparent)]
     Io(#[from] std::io::Error),
+}
+
+/// The files of a TLS server: its certificate chain and private key.
+#[derive(Debug, Clone)]
+pub struct Tls {
+    /// PEM: the server's certificate first, then any intermediates.
+    pub cert: PathBuf,
+    /// PEM: the private key (PKCS#8, PKCS#1 or SEC1).
+    pub key: PathBuf,
+}
+
+impl Tls {
+    /// The acceptor for these files (HTTP/1.1 only, rustls with *ring*).
+    ///
+    /// # Errors
+    /// A file cannot be read, holds no certificate or key, or the key does
+    /// not fit the certificate.
+    pub fn acceptor(&self) -> Result<TlsAcceptor, ServeError> {
+        use tokio_rustls::rustls::pki_types::pem::PemObject as _;
+        use tokio_rustls::rustls::pki_types::{CertificateDer, PrivateKeyDer};
+        use tokio_rustls::rustls::ServerConfig;
+        let cert_err = |e: &dyn std::fmt::Display| {
+            ServeError::Tls(format!("--tls-cert {}: {e}", self.cert.display()))
+        };
+        let certs = CertificateDer::pem_file_iter(&self.cert)
+            .map_err(|e| cert_err(&e))?
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| cert_err(&e))?;
+        if certs.is_empty() {
+            return Err(cert_err(&"no certificate in the file"));
+        }
+        let key = PrivateKeyDer::from_pem_file(&self.key)
+            .map_err(|e| ServeError::Tls(format!("--tls-key {}: {e}", self.key.display())))?;
+        let provider = Arc::new(tokio_rustls::rustls::crypto::ring::default_provider());
+        let mut config = ServerConfig::builder_with_provider(provider)
+            .with_safe_default_protocol_versions()
+            .map_err(|e| ServeError::Tls(e.to_string()))?
+            .with_no_client_auth()
+            .with_single_cert(certs, key)
+            .map_err(|e| ServeError::Tls(e.to_string()))?;
+        config.alpn_protocols = vec![b"http/1.1".to_vec()];
+        Ok(TlsAcceptor::from(Arc::new(config)))
+    }
 }
 
 /// What a server needs to start.
@@ -58,6 +105,8 @@ pub struct Options {
     pub db: PathBuf,
     /// The limits.
     pub settings: Settings,
+    /// Serve HTTPS and `wss://` with these files instead of plain HTTP.
+    pub tls: Option<Tls>,
 }
 
 /// The state every connection shares: one `Arc`, no globals.
@@ -89,13 +138,22 @@ impl App {
 }
 
 /// A bound server, ready to run.
-#[derive(Debug)]
 pub struct Server {
     listener: TcpListener,
     app: Arc<App>,
     shutdown: watch::Sender<bool>,
     writer_thread: std::thread::JoinHandle<()>,
     restored: usize,
+    tls: Option<TlsAcceptor>,
+}
+
+impl std::fmt::Debug for Server {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Server")
+            .field("listener", &self.listener)
+            .field("tls", &self.tls.is_some())
+            .finish_non_exhaustive()
+    }
 }
 
 impl Server {
@@ -104,6 +162,7 @@ impl Server {
     /// # Errors
     /// The database cannot be opened or read, or the address cannot be bound.
     pub async fn bind(options: Options, registry: Registry) -> Result<Server, ServeError> {
+        let tls = options.tls.as_ref().map(Tls::acceptor).transpose()?;
         let store =
             SqliteStore::open(&options.db).map_err(|e| ServeError::Store(options.db.clone(), e))?;
         let store = Arc::new(store);
@@ -130,6 +189,7 @@ impl Server {
             shutdown,
             writer_thread,
             restored,
+            tls,
         })
     }
 
@@ -172,6 +232,7 @@ impl Server {
             app,
             shutdown,
             writer_thread,
+            tls,
             ..
         } = self;
         let router = Router::new()
@@ -205,14 +266,26 @@ impl Server {
                 Ok(slot) => {
                     // Moves are small messages answered at once: no Nagle delay.
                     let _ = tcp.set_nodelay(true);
-                    tokio::spawn(serve_http(
-                        tcp,
-                        peer,
-                        Arc::new(slot),
-                        router.clone(),
-                        settings.handshake_timeout,
-                        app.shutdown.clone(),
-                    ));
+                    let slot = Arc::new(slot);
+                    let router = router.clone();
+                    let timeout = settings.handshake_timeout;
+                    let stop = app.shutdown.clone();
+                    match tls.clone() {
+                        None => drop(tokio::spawn(serve_http(
+                            tcp, peer, slot, router, timeout, stop,
+                        ))),
+                        Some(tls) => drop(tokio::spawn(async move {
+                            // The TLS handshake has the handshake timeout
+                            // too; the request head then has its own.
+                            match tokio::time::timeout(timeout, tls.accept(tcp)).await {
+                                Ok(Ok(stream)) => {
+                                    serve_http(stream, peer, slot, router, timeout, stop).await;
+                                }
+                                Ok(Err(e)) => tracing::debug!(%peer, "TLS handshake failed: {e}"),
+                                Err(_) => tracing::debug!(%peer, "TLS handshake timed out"),
+                            }
+                        })),
+                    }
                 }
                 Err(why) => refuse(&tcp, why),
             }
@@ -266,18 +339,20 @@ fn refuse(tcp: &TcpStream, why: Refused) {
     let _ = tcp.try_write(answer.as_bytes());
 }
 
-/// Serves one accepted socket over HTTP/1.1 until it closes or upgrades to
-/// a WebSocket (which then carries `slot` on). Its request head must arrive
-/// within `handshake_timeout`, and it stays a plain HTTP connection for
-/// [`HTTP_CONNECTION_LIFETIME`] at most.
-async fn serve_http(
-    tcp: TcpStream,
+/// Serves one accepted socket (plain or TLS) over HTTP/1.1 until it closes
+/// or upgrades to a WebSocket (which then carries `slot` on). Its request
+/// head must arrive within `handshake_timeout`, and it stays a plain HTTP
+/// connection for [`HTTP_CONNECTION_LIFETIME`] at most.
+async fn serve_http<I>(
+    io: I,
     peer: SocketAddr,
     slot: Arc<Slot>,
     router: Router,
     handshake_timeout: std::time::Duration,
     mut shutdown: watch::Receiver<bool>,
-) {
+) where
+    I: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
+{
     let service = hyper::service::service_fn(move |mut request: Request<Incoming>| {
         request.extensions_mut().insert(ConnectInfo(peer));
         request.extensions_mut().insert(slot.clone());
@@ -287,7 +362,7 @@ async fn serve_http(
     let connection = hyper::server::conn::http1::Builder::new()
         .timer(TokioTimer::new())
         .header_read_timeout(handshake_timeout)
-        .serve_connection(TokioIo::new(tcp), service)
+        .serve_connection(TokioIo::new(io), service)
         .with_upgrades();
     tokio::pin!(connection);
     tokio::select! {

@@ -9,4 +9,5 @@ mod games;
 mod hostile;
 mod ops;
 mod timeouts;
+mod tls;
 mod web;
