@@ -264,6 +264,8 @@ fn main() {
             "100000",
             "--max-connections",
             &limit,
+            "--max-connections-per-address",
+            &limit,
             "--max-games",
             &limit,
         ])

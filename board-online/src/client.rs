@@ -13,6 +13,7 @@ use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
 use tokio::sync::mpsc;
+use tokio_rustls::rustls::pki_types::ServerName;
 use tokio_tungstenite::tungstenite::Message;
 
 use crate::protocol::{
@@ -61,6 +62,191 @@ pub enum ClientError {
     /// Standard output failed.
     #[error(transparent)]
     Io(#[from] std::io::Error),
+}
+
+/// The largest answer [`record`] reads.
+const MAX_RECORD_BYTES: u64 = 16 << 20;
+
+/// The record of game `code` from the server at `server` (asked over HTTP
+/// or HTTPS at `/games/CODE`), in its rules crate's text, ending in a
+/// newline.
+///
+/// # Errors
+/// The server cannot be reached, or answers other than 200 (its answer's
+/// first line is quoted: `no game has this code`).
+pub async fn record(server: &Endpoint, code: &str) -> Result<String, ClientError> {
+    use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
+    let unreachable =
+        |e: &dyn std::fmt::Display| ClientError::Unreachable(server.url.clone(), e.to_string());
+    let code: crate::Code = code
+        .parse()
+        .map_err(|_| ClientError::Refused(format!("not a game code: {}", crate::excerpt(code))))?;
+    let mut io = server.stream().await.map_err(|e| unreachable(&e))?;
+    let request = format!(
+        "GET /games/{code} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
+        server.authority
+    );
+    io.write_all(request.as_bytes())
+        .await
+        .map_err(|e| unreachable(&e))?;
+    let mut answer = Vec::new();
+    // A TLS peer that closes without close_notify still sent the whole
+    // answer (`Connection: close`): keep what arrived.
+    let read = io.take(MAX_RECORD_BYTES).read_to_end(&mut answer).await;
+    if answer.is_empty() {
+        read.map_err(|e| unreachable(&e))?;
+    }
+    let answer = String::from_utf8_lossy(&answer);
+    let (head, body) = answer
+        .split_once("\r\n\r\n")
+        .ok_or_else(|| unreachable(&"not an HTTP answer"))?;
+    let status = head.split(' ').nth(1).unwrap_or("");
+    if status == "200" {
+        Ok(body.to_owned())
+    } else {
+        let why = body.lines().next().unwrap_or("");
+        Err(ClientError::Refused(format!(
+            "HTTP {status}: {}",
+            crate::excerpt(why)
+        )))
+    }
+}
+
+/// A byte stream to the server: plain TCP or TLS over it.
+trait Io: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send {}
+impl<T: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send> Io for T {}
+
+/// A server as the client reaches it: `ws://HOST:PORT[/PATH]`, or
+/// `wss://…` over TLS, whose certificate is checked against the Mozilla
+/// roots built into the binary (`webpki-roots`) or, with a CA file, against
+/// that file's certificates only.
+#[derive(Clone)]
+pub struct Endpoint {
+    url: String,
+    /// `HOST:PORT` as written (for the `Host` header).
+    authority: String,
+    /// `HOST:PORT` to connect to (an IPv6 host without its brackets).
+    host: String,
+    port: u16,
+    tls: Option<(tokio_rustls::TlsConnector, ServerName<'static>)>,
+}
+
+impl std::fmt::Debug for Endpoint {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Endpoint")
+            .field("url", &self.url)
+            .field("tls", &self.tls.is_some())
+            .finish()
+    }
+}
+
+impl Endpoint {
+    /// The server at `url` (`ws://` or `wss://`); `ca`: a PEM file of the
+    /// certificates that may sign a `wss://` server's (a private CA).
+    ///
+    /// # Errors
+    /// The URL is not a `ws://` or `wss://` one, or the CA file cannot be
+    /// read or holds no certificate.
+    pub fn new(url: &str, ca: Option<&std::path::Path>) -> Result<Endpoint, ClientError> {
+        let bad = |why: &str| ClientError::Refused(format!("{why}: {}", crate::excerpt(url)));
+        let (secure, rest) = if let Some(rest) = url.strip_prefix("wss://") {
+            (true, rest)
+        } else if let Some(rest) = url.strip_prefix("ws://") {
+            (false, rest)
+        } else {
+            return Err(bad("not a ws:// or wss:// address"));
+        };
+        let authority = rest.split('/').next().unwrap_or(rest).to_owned();
+        let (host, port) = match authority.rsplit_once(':') {
+            Some((host, port)) if !port.contains(']') => (
+                host,
+                port.parse::<u16>().map_err(|_| bad("not a port number"))?,
+            ),
+            _ => (authority.as_str(), if secure { 443 } else { 80 }),
+        };
+        let host = host
+            .trim_start_matches('[')
+            .trim_end_matches(']')
+            .to_owned();
+        if host.is_empty() {
+            return Err(bad("no host"));
+        }
+        let tls = if secure {
+            let name = ServerName::try_from(host.clone()).map_err(|_| bad("not a host name"))?;
+            Some((tls_connector(ca)?, name))
+        } else {
+            None
+        };
+        Ok(Endpoint {
+            url: url.to_owned(),
+            authority,
+            host,
+            port,
+            tls,
+        })
+    }
+
+    /// The URL.
+    #[must_use]
+    pub fn url(&self) -> &str {
+        &self.url
+    }
+
+    async fn stream(&self) -> Result<Box<dyn Io>, String> {
+        let tcp = tokio::net::TcpStream::connect((self.host.as_str(), self.port))
+            .await
+            .map_err(|e| e.to_string())?;
+        let _ = tcp.set_nodelay(true);
+        match &self.tls {
+            None => Ok(Box::new(tcp)),
+            Some((connector, name)) => {
+                let tls = connector
+                    .connect(name.clone(), tcp)
+                    .await
+                    .map_err(|e| format!("TLS: {e}"))?;
+                Ok(Box::new(tls))
+            }
+        }
+    }
+
+    async fn websocket(&self) -> Result<Ws, String> {
+        let io = self.stream().await?;
+        let (ws, _) = tokio_tungstenite::client_async(self.url.as_str(), io)
+            .await
+            .map_err(|e| e.to_string())?;
+        Ok(ws)
+    }
+}
+
+/// A TLS client trusting the certificates of `ca`, or the Mozilla roots.
+fn tls_connector(ca: Option<&std::path::Path>) -> Result<tokio_rustls::TlsConnector, ClientError> {
+    use tokio_rustls::rustls::pki_types::pem::PemObject as _;
+    use tokio_rustls::rustls::pki_types::CertificateDer;
+    use tokio_rustls::rustls::{ClientConfig, RootCertStore};
+    let mut roots = RootCertStore::empty();
+    match ca {
+        None => roots.extend(webpki_roots::TLS_SERVER_ROOTS.iter().cloned()),
+        Some(file) => {
+            let bad = |e: &dyn std::fmt::Display| {
+                ClientError::Refused(format!("--ca {}: {e}", file.display()))
+            };
+            for cert in CertificateDer::pem_file_iter(file).map_err(|e| bad(&e))? {
+                roots.add(cert.map_err(|e| bad(&e))?).map_err(|e| bad(&e))?;
+            }
+            if roots.is_empty() {
+                return Err(bad(&"no certificate in the file"));
+            }
+        }
+    }
+    let provider = std::sync::Arc::new(tokio_rustls::rustls::crypto::ring::default_provider());
+    let config = ClientConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()
+        .map_err(|e| ClientError::Refused(format!("TLS: {e}")))?
+        .with_root_certificates(roots)
+        .with_no_client_auth();
+    Ok(tokio_rustls::TlsConnector::from(std::sync::Arc::new(
+        config,
+    )))
 }
 
 /// One line of standard input.
@@ -194,8 +380,7 @@ enum Ended {
     Dropped(String),
 }
 
-type Ws =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+type Ws = tokio_tungstenite::WebSocketStream<Box<dyn Io>>;
 
 async fn send(ws: &mut Ws, msg: &ClientMsg) -> Result<(), String> {
     let text = serde_json::to_string(msg).map_err(|e| e.to_string())?;
@@ -204,20 +389,20 @@ async fn send(ws: &mut Ws, msg: &ClientMsg) -> Result<(), String> {
         .map_err(|e| e.to_string())
 }
 
-/// Plays (or watches) one game from `server` (`ws://HOST:PORT`) until it
-/// ends; returns its result.
+/// Plays (or watches) one game from `server` until it ends; returns its
+/// result.
 ///
 /// # Errors
 /// The server stayed unreachable, refused the request for good, or
 /// standard output failed.
-pub async fn run(server: &str, mode: Mode) -> Result<GameResult, ClientError> {
+pub async fn run(server: &Endpoint, mode: Mode) -> Result<GameResult, ClientError> {
     let mut input = spawn_stdin();
     let mut session = Session::default();
     let mut failures = 0u32;
     let mut delay = RECONNECT_FIRST_DELAY;
     loop {
-        match tokio_tungstenite::connect_async_with_config(server, None, true).await {
-            Ok((mut ws, _)) => match connected(&mut ws, &mode, &mut session, &mut input).await? {
+        match server.websocket().await {
+            Ok(mut ws) => match connected(&mut ws, &mode, &mut session, &mut input).await? {
                 Ended::Over(result) => {
                     let _ = ws.close(None).await;
                     return Ok(result);
@@ -234,7 +419,7 @@ pub async fn run(server: &str, mode: Mode) -> Result<GameResult, ClientError> {
             Err(e) => {
                 failures += 1;
                 if failures >= RECONNECT_ATTEMPTS {
-                    return Err(ClientError::Unreachable(server.to_owned(), e.to_string()));
+                    return Err(ClientError::Unreachable(server.url.clone(), e));
                 }
             }
         }

@@ -4,7 +4,8 @@
 //! One player creates a game and gets a short code to read aloud; the other
 //! enters the code and the game starts. The server holds the only truth: it
 //! checks every move with the game's rules crate (anything implementing
-//! [`board_core::Game`] with a serde configuration), stores it durably in
+//! [`board_core::GameMatch`], a `Game` with its history and record, with a
+//! serde configuration), stores it durably in
 //! SQLite, and only then sends it to both players and any spectators. The
 //! protocol, JSON over WebSocket, is in [`protocol`] and `PROTOCOL.md`.
 //!
@@ -25,6 +26,7 @@
 //!     addr: "127.0.0.1:7878".parse().unwrap(),
 //!     db: "games.sqlite3".into(),
 //!     settings: Settings::default(),
+//!     tls: None, // or Some(Tls { cert, key }) for https:// and wss://
 //! };
 //! let server = Server::bind(options, registry).await?;
 //! println!("listening on {}", server.local_addr()?);

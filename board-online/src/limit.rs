@@ -1,9 +1,11 @@
-//! Rate limits: a token bucket per connection (messages) and per remote
-//! address (failed joins, creates), with bounded memory.
+//! Limits: a token bucket per connection (messages) and per remote address
+//! (failed joins, creates), with bounded memory; and [`Admission`], which
+//! counts open connections in all and per address from the moment they are
+//! accepted.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use crate::settings::MAX_TRACKED_ADDRESSES;
@@ -109,10 +111,118 @@ impl AddressLimiter {
     }
 }
 
+/// Why a new connection was not admitted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum Refused {
+    /// The server holds `--max-connections` connections.
+    #[error("too many connections")]
+    Full,
+    /// The remote address holds `--max-connections-per-address` connections.
+    #[error("too many connections from this address")]
+    Address,
+}
+
+/// Open connections, counted from the moment a socket is accepted (before
+/// its HTTP request and WebSocket upgrade) until it is closed: in all, and
+/// per remote address.
+#[derive(Debug)]
+pub struct Admission {
+    max: usize,
+    max_per_address: usize,
+    /// The open connections of each address; an address with none is
+    /// removed, so the map never holds more than `max` entries.
+    open: Mutex<(usize, HashMap<IpAddr, usize>)>,
+}
+
+/// One admitted connection; dropping it frees its place.
+#[derive(Debug)]
+pub struct Slot {
+    admission: Arc<Admission>,
+    addr: IpAddr,
+}
+
+impl Admission {
+    /// At most `max` connections, `max_per_address` from one address.
+    #[must_use]
+    pub fn new(max: usize, max_per_address: usize) -> Arc<Admission> {
+        Arc::new(Admission {
+            max,
+            max_per_address,
+            open: Mutex::new((0, HashMap::new())),
+        })
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, (usize, HashMap<IpAddr, usize>)> {
+        // Every operation leaves the counts consistent before it could panic.
+        self.open
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// A place for a new connection from `addr`, if there is one.
+    ///
+    /// # Errors
+    /// The server or the address holds as many connections as it may.
+    pub fn admit(self: &Arc<Self>, addr: IpAddr) -> Result<Slot, Refused> {
+        let mut open = self.lock();
+        if open.0 >= self.max {
+            return Err(Refused::Full);
+        }
+        let mine = open.1.entry(addr).or_insert(0);
+        if *mine >= self.max_per_address {
+            return Err(Refused::Address);
+        }
+        *mine += 1;
+        open.0 += 1;
+        Ok(Slot {
+            admission: self.clone(),
+            addr,
+        })
+    }
+
+    /// The connections open now.
+    #[must_use]
+    pub fn open(&self) -> usize {
+        self.lock().0
+    }
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        let mut open = self.admission.lock();
+        open.0 = open.0.saturating_sub(1);
+        if let Some(n) = open.1.get_mut(&self.addr) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                open.1.remove(&self.addr);
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use std::time::Duration;
+
+    #[test]
+    fn admission_counts_in_all_and_per_address_and_frees_on_drop() {
+        let a: IpAddr = "10.0.0.1".parse().unwrap();
+        let b: IpAddr = "10.0.0.2".parse().unwrap();
+        let c: IpAddr = "10.0.0.3".parse().unwrap();
+        let admission = Admission::new(3, 2);
+        let a1 = admission.admit(a).unwrap();
+        let _a2 = admission.admit(a).unwrap();
+        assert_eq!(admission.admit(a).unwrap_err(), Refused::Address);
+        let _b1 = admission.admit(b).unwrap();
+        assert_eq!(admission.admit(c).unwrap_err(), Refused::Full);
+        assert_eq!(admission.open(), 3);
+        drop(a1);
+        assert_eq!(admission.open(), 2);
+        let _c1 = admission.admit(c).unwrap();
+        assert_eq!(admission.admit(a).unwrap_err(), Refused::Full);
+        assert_eq!(admission.lock().1.len(), 3);
+    }
 
     #[test]
     fn a_bucket_allows_its_burst_then_its_rate() {

@@ -9,8 +9,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use board_online::client::{self, Mode};
+use board_online::client::{self, Endpoint, Mode};
 use board_online::protocol::{ClockSpec, SeatChoice};
+use board_online::server::Tls;
 use board_online::web::WebRoot;
 use board_online::{Options, Registry, Server, Settings};
 use clap::{Parser, Subcommand, ValueEnum};
@@ -48,16 +49,42 @@ enum Command {
         /// Games an address may create per minute.
         #[arg(long, default_value_t = Settings::default().creates_per_minute)]
         creates_per_minute: u32,
-        /// Open connections at most.
+        /// Open connections at most, counted from accept (requests and
+        /// handshakes in progress too); past it a socket gets HTTP 503.
         #[arg(long, default_value_t = Settings::default().max_connections)]
         max_connections: usize,
+        /// Open connections from one address at most; past it HTTP 503.
+        #[arg(long, default_value_t = Settings::default().max_connections_per_address)]
+        max_connections_per_address: usize,
+        /// Seconds a new connection has to send its HTTP request head.
+        #[arg(long, default_value_t = Settings::default().handshake_timeout.as_secs_f64())]
+        handshake_timeout: f64,
+        /// Seconds of silence after which a WebSocket is pinged, and after
+        /// twice which it is closed.
+        #[arg(long, default_value_t = Settings::default().ping_interval.as_secs_f64())]
+        ping_interval: f64,
         /// Games in memory at most.
         #[arg(long, default_value_t = Settings::default().max_games)]
         max_games: usize,
-        /// The browser page's directory, served at `/` (default: the
-        /// repository's `web/`, with its WebAssembly build in `web/pkg/`).
-        #[arg(long, default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/../web"))]
-        web: PathBuf,
+        /// Seconds a finished game stays readable after its end (default
+        /// 30 days); older ones are deleted from the database.
+        #[arg(long, default_value_t = Settings::default().keep_finished.as_secs())]
+        keep_finished: u64,
+        /// Serve HTTPS and wss:// with this PEM certificate chain (needs
+        /// --tls-key).
+        #[arg(long, requires = "tls_key")]
+        tls_cert: Option<PathBuf>,
+        /// The PEM private key of --tls-cert.
+        #[arg(long, requires = "tls_cert")]
+        tls_key: Option<PathBuf>,
+        /// How logs (on standard error) are written: `text` for people,
+        /// `json` for a log collector (one JSON object a line).
+        #[arg(long, value_enum, default_value_t = LogFormat::Text)]
+        log_format: LogFormat,
+        /// Serve the browser page from this directory (with its
+        /// WebAssembly build in `pkg/`) instead of the copy in the binary.
+        #[arg(long)]
+        web: Option<PathBuf>,
     },
     /// Create a game, print `code: XXXXXX`, wait for the opponent and play.
     Host {
@@ -72,26 +99,56 @@ enum Command {
         /// A clock, MINUTES+SECONDS per move (`5+3`).
         #[arg(long, value_parser = client::parse_clock)]
         clock: Option<ClockSpec>,
-        /// The server.
+        /// The server: ws://HOST:PORT, or wss://HOST:PORT over TLS.
         #[arg(long, default_value = "ws://127.0.0.1:7878")]
         server: String,
+        /// For wss://: a PEM file of the CA certificates to trust instead of
+        /// the usual roots (a private CA, a self-signed server).
+        #[arg(long)]
+        ca: Option<PathBuf>,
     },
     /// Join a game by its code and play.
     Join {
         /// The game code (any case).
         code: String,
-        /// The server.
+        /// The server: ws://HOST:PORT, or wss://HOST:PORT over TLS.
         #[arg(long, default_value = "ws://127.0.0.1:7878")]
         server: String,
+        /// For wss://: a PEM file of the CA certificates to trust instead of
+        /// the usual roots (a private CA, a self-signed server).
+        #[arg(long)]
+        ca: Option<PathBuf>,
+    },
+    /// Print a game's record (live, or finished and kept by the server).
+    Record {
+        /// The game code (any case).
+        code: String,
+        /// The server: ws://HOST:PORT, or wss://HOST:PORT over TLS.
+        #[arg(long, default_value = "ws://127.0.0.1:7878")]
+        server: String,
+        /// For wss://: a PEM file of the CA certificates to trust instead of
+        /// the usual roots (a private CA, a self-signed server).
+        #[arg(long)]
+        ca: Option<PathBuf>,
     },
     /// Watch a game by its code.
     Watch {
         /// The game code (any case).
         code: String,
-        /// The server.
+        /// The server: ws://HOST:PORT, or wss://HOST:PORT over TLS.
         #[arg(long, default_value = "ws://127.0.0.1:7878")]
         server: String,
+        /// For wss://: a PEM file of the CA certificates to trust instead of
+        /// the usual roots (a private CA, a self-signed server).
+        #[arg(long)]
+        ca: Option<PathBuf>,
     },
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum LogFormat {
+    Text,
+    Json,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug)]
@@ -101,17 +158,31 @@ enum SeatArg {
     Random,
 }
 
+/// A positive number of seconds (fractions allowed) as a duration.
+fn seconds(flag: &str, secs: f64) -> Result<Duration, String> {
+    if secs > 0.0 {
+        Duration::try_from_secs_f64(secs).map_err(|e| format!("{flag}: {e}"))
+    } else {
+        Err(format!("{flag} must be more than 0 seconds"))
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     // Logs go to standard error, at the level RUST_LOG names (default `info`);
     // standard output carries the lines a script reads (`listening on …`).
-    tracing_subscriber::fmt()
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let logs = tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
-        )
-        .init();
+        .with_env_filter(filter);
+    match &cli.command {
+        Command::Serve {
+            log_format: LogFormat::Json,
+            ..
+        } => logs.json().init(),
+        _ => logs.init(),
+    }
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(r) => r,
         Err(e) => {
@@ -130,9 +201,18 @@ fn main() -> ExitCode {
                 failed_joins_per_minute,
                 creates_per_minute,
                 max_connections,
+                max_connections_per_address,
+                handshake_timeout,
+                ping_interval,
                 max_games,
+                keep_finished,
                 web,
+                log_format: _,
+                tls_cert,
+                tls_key,
             } => {
+                let handshake_timeout = seconds("--handshake-timeout", handshake_timeout)?;
+                let ping_interval = seconds("--ping-interval", ping_interval)?;
                 let settings = Settings {
                     idle_expiry: Duration::from_secs(idle_expiry),
                     message_rate,
@@ -140,11 +220,23 @@ fn main() -> ExitCode {
                     failed_joins_per_minute,
                     creates_per_minute,
                     max_connections,
+                    max_connections_per_address,
+                    handshake_timeout,
+                    ping_interval,
                     max_games,
+                    keep_finished: Duration::from_secs(keep_finished),
                 };
-                let options = Options { addr, db, settings };
-                // `CARGO_MANIFEST_DIR/../web` reads better without the `..`.
-                let web = WebRoot::new(web.canonicalize().unwrap_or(web));
+                let tls = match (tls_cert, tls_key) {
+                    (Some(cert), Some(key)) => Some(Tls { cert, key }),
+                    _ => None,
+                };
+                let options = Options {
+                    addr,
+                    db,
+                    settings,
+                    tls,
+                };
+                let web = web.map_or_else(WebRoot::embedded, WebRoot::new);
                 if let Some(problem) = web.problem() {
                     eprintln!("warning: {problem}");
                 }
@@ -174,7 +266,9 @@ fn main() -> ExitCode {
                 seat,
                 clock,
                 server,
+                ca,
             } => {
+                let server = Endpoint::new(&server, ca.as_deref()).map_err(|e| e.to_string())?;
                 let config: serde_json::Value = serde_json::from_str(&config)
                     .map_err(|e| format!("--config is not JSON: {e}"))?;
                 let seat = match seat {
@@ -193,14 +287,28 @@ fn main() -> ExitCode {
                     .map(drop)
                     .map_err(|e| e.to_string())
             }
-            Command::Join { code, server } => client::run(&server, Mode::Join { code })
-                .await
-                .map(drop)
-                .map_err(|e| e.to_string()),
-            Command::Watch { code, server } => client::run(&server, Mode::Watch { code })
-                .await
-                .map(drop)
-                .map_err(|e| e.to_string()),
+            Command::Join { code, server, ca } => {
+                let server = Endpoint::new(&server, ca.as_deref()).map_err(|e| e.to_string())?;
+                client::run(&server, Mode::Join { code })
+                    .await
+                    .map(drop)
+                    .map_err(|e| e.to_string())
+            }
+            Command::Record { code, server, ca } => {
+                let server = Endpoint::new(&server, ca.as_deref()).map_err(|e| e.to_string())?;
+                let record = client::record(&server, &code)
+                    .await
+                    .map_err(|e| e.to_string())?;
+                print!("{record}");
+                Ok(())
+            }
+            Command::Watch { code, server, ca } => {
+                let server = Endpoint::new(&server, ca.as_deref()).map_err(|e| e.to_string())?;
+                client::run(&server, Mode::Watch { code })
+                    .await
+                    .map(drop)
+                    .map_err(|e| e.to_string())
+            }
         }
     });
     // The stdin reader of the client may still be blocked on a read.

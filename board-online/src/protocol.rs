@@ -209,6 +209,18 @@ pub struct ClockState {
     pub running: Option<Seat>,
 }
 
+/// A game as `GET /games/CODE.json` serves it: its state (the fields of a
+/// `state` message, without `type`) and its record in the rules crate's
+/// text, as `GET /games/CODE` serves it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameRecord {
+    /// The state: code, game, config, players, moves, result, clock…
+    #[serde(flatten)]
+    pub state: GameState,
+    /// The record in the rules crate's text.
+    pub record: String,
+}
+
 /// Everything a client shows, without knowing the game's rules.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameState {

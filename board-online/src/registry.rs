@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::sync::Arc;
 
-use board_core::{Game, Outcome};
+use board_core::{Game, GameMatch, Outcome};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
@@ -74,6 +74,9 @@ pub trait Table: Send + fmt::Debug {
     /// Claims a draw for the side to move if the rules allow one; returns
     /// the game's name of the rule.
     fn claim_draw(&mut self) -> Option<String>;
+    /// The game's record in its rules crate's text (which that crate's
+    /// `Record` reads back and replays).
+    fn record(&self) -> String;
 }
 
 struct Erased<G: Game> {
@@ -103,7 +106,7 @@ where
 
 impl<G> Table for Erased<G>
 where
-    G: Game + Send + 'static,
+    G: GameMatch + Send + 'static,
     G::Config: Serialize + Send,
     G::Player: Send,
 {
@@ -167,6 +170,10 @@ where
     fn claim_draw(&mut self) -> Option<String> {
         self.game.claim_draw().map(|r| r.to_string())
     }
+
+    fn record(&self) -> String {
+        self.game.record().to_string()
+    }
 }
 
 type Maker = Arc<dyn Fn(&serde_json::Value) -> Result<Box<dyn Table>, String> + Send + Sync>;
@@ -199,12 +206,13 @@ impl Registry {
             .with::<chess3d::Match>("chess3d")
     }
 
-    /// This registry with `G` hosted as `name`. Its configuration travels as
+    /// This registry with `G` hosted as `name`: a game with its history
+    /// and record (a rules crate's `Match`). Its configuration travels as
     /// JSON; `{}` or `null` means `G::Config::default()`.
     #[must_use]
     pub fn with<G>(mut self, name: &str) -> Registry
     where
-        G: Game + Send + 'static,
+        G: GameMatch + Send + 'static,
         G::Config: Serialize + DeserializeOwned + Send,
         G::Player: Send,
     {
@@ -216,7 +224,7 @@ impl Registry {
                     serde_json::from_value::<G::Config>(other.clone()).map_err(|e| e.to_string())?
                 }
             };
-            let game = G::from_config(config.clone());
+            let game = <G as Game>::from_config(config.clone());
             let first = game.turn();
             Ok(Box::new(Erased {
                 game,

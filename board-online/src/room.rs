@@ -23,7 +23,7 @@ use crate::registry::{ConfigError, Registry, Table};
 use crate::settings::{
     Settings, FINISHED_RETENTION, MAX_CLOCK_MS, MAX_PLIES, OUTBOX_CAPACITY, ROOM_QUEUE_CAPACITY,
 };
-use crate::store::{StoreError, StoredGame, Write, Writer};
+use crate::store::{Store, StoreError, StoredGame, Write, Writer};
 use crate::token::{self, Code, SeatToken};
 
 /// What a connection receives: a text frame, or the order to close.
@@ -31,6 +31,8 @@ use crate::token::{self, Code, SeatToken};
 pub enum Frame {
     /// A JSON message.
     Text(Arc<str>),
+    /// A WebSocket ping (the connection checks that its peer is there).
+    Ping,
     /// Close the connection, saying why.
     Close(String),
 }
@@ -111,6 +113,17 @@ impl CreateError {
     }
 }
 
+/// Why a game could not be looked up.
+#[derive(Debug, thiserror::Error)]
+pub enum FindError {
+    /// The store failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// The server holds as many games as it may.
+    #[error("the server holds as many games as it may ({0})")]
+    Full(usize),
+}
+
 /// A request to a room.
 #[derive(Debug)]
 enum Command {
@@ -141,6 +154,9 @@ enum Command {
     },
     Leave {
         id: u64,
+    },
+    Snapshot {
+        reply: oneshot::Sender<(GameState, String)>,
     },
 }
 
@@ -233,6 +249,16 @@ impl RoomHandle {
             token_hash: token::hash(token),
         })
         .await
+    }
+
+    /// The game's state and its record in the rules crate's text.
+    ///
+    /// # Errors
+    /// The room is gone.
+    pub async fn snapshot(&self) -> Result<(GameState, String), RoomGone> {
+        let (reply, rx) = oneshot::channel();
+        self.send(Command::Snapshot { reply }).await?;
+        rx.await.map_err(|_| RoomGone)
     }
 
     /// Stops sending to connection `id`.
@@ -526,7 +552,9 @@ impl Room {
         if let Some(seat) = self.flag_fallen(now) {
             self.finish(self.loss(seat, Ending::FlagFall)).await;
         }
-        let seat = match self.actor(&token_hash, true) {
+        // The order of the checks is PROTOCOL.md's: the seat, the end, the
+        // start, the ply (whoever's turn it is), the turn, the rules.
+        let seat = match self.actor(&token_hash, false) {
             Ok(seat) => seat,
             Err((kind, reason)) => return self.refuse(&outbox, kind, &text, reason),
         };
@@ -536,6 +564,11 @@ impl Room {
                 self.ply()
             );
             return self.refuse(&outbox, Refusal::StalePly, &text, reason);
+        }
+        if self.table.turn() != seat {
+            let other = self.players_name(seat.other());
+            let reason = format!("it is {other}'s turn");
+            return self.refuse(&outbox, Refusal::NotYourTurn, &text, reason);
         }
         let canonical = match self.table.check(&text) {
             Ok(c) => c,
@@ -721,6 +754,9 @@ impl Room {
                 self.on_claim_draw(outbox, token_hash).await;
             }
             Command::Leave { id } => self.subscribers.retain(|o| o.id != id),
+            Command::Snapshot { reply } => {
+                let _ = reply.send((self.state(), self.table.record()));
+            }
         }
     }
 }
@@ -732,19 +768,27 @@ pub struct Hub {
     registry: Registry,
     settings: Settings,
     writer: Writer,
+    store: Arc<dyn Store>,
     rooms: Mutex<HashMap<String, RoomHandle>>,
     next_id: AtomicU64,
     me: Weak<Hub>,
 }
 
 impl Hub {
-    /// A hub with no game yet.
+    /// A hub with no game yet, writing through `writer` and reading
+    /// finished games back from `store`.
     #[must_use]
-    pub fn new(registry: Registry, settings: Settings, writer: Writer) -> Arc<Hub> {
+    pub fn new(
+        registry: Registry,
+        settings: Settings,
+        writer: Writer,
+        store: Arc<dyn Store>,
+    ) -> Arc<Hub> {
         Arc::new_cyclic(|me| Hub {
             registry,
             settings,
             writer,
+            store,
             rooms: Mutex::new(HashMap::new()),
             next_id: AtomicU64::new(1),
             me: me.clone(),
@@ -806,9 +850,64 @@ impl Hub {
     fn spawn(&self, room: Room) -> RoomHandle {
         let (tx, rx) = mpsc::channel(ROOM_QUEUE_CAPACITY);
         let handle = RoomHandle { tx };
-        self.rooms().insert(room.code.clone(), handle.clone());
+        let mut rooms = self.rooms();
+        if let Some(running) = rooms.get(&room.code) {
+            // Read back from the store twice at once: one room is enough.
+            return running.clone();
+        }
+        rooms.insert(room.code.clone(), handle.clone());
+        drop(rooms);
         tokio::spawn(room.run(rx, self.me.clone()));
         handle
+    }
+
+    /// The game of `code`: the room in memory, or a finished game read back
+    /// from the store (kept for `--keep-finished`), whose room then stays in
+    /// memory for [`FINISHED_RETENTION`]. `None` for an unknown code.
+    ///
+    /// # Errors
+    /// The store failed, or the server holds as many games as it may.
+    pub async fn find(&self, code: &Code) -> Result<Option<RoomHandle>, FindError> {
+        if let Some(room) = self.room(code) {
+            return Ok(Some(room));
+        }
+        let store = self.store.clone();
+        let key = code.to_string();
+        let stored = tokio::task::spawn_blocking(move || store.game(&key))
+            .await
+            .map_err(|e| StoreError::Database(e.to_string()))??;
+        let oldest = unix_ms().saturating_sub(ms(self.settings.keep_finished));
+        let Some(stored) = stored.filter(|g| g.finished_ms.is_some_and(|at| at >= oldest)) else {
+            return Ok(None);
+        };
+        if self.len() >= self.settings.max_games {
+            return Err(FindError::Full(self.settings.max_games));
+        }
+        Ok(self.room_from_stored(stored).map(|room| self.spawn(room)))
+    }
+
+    /// Deletes the stored games that finished longer ago than
+    /// `--keep-finished`; returns how many.
+    ///
+    /// # Errors
+    /// The store failed.
+    pub async fn purge(&self) -> Result<usize, StoreError> {
+        let store = self.store.clone();
+        let before = unix_ms().saturating_sub(ms(self.settings.keep_finished));
+        tokio::task::spawn_blocking(move || store.purge_finished(before))
+            .await
+            .map_err(|e| StoreError::Database(e.to_string()))?
+    }
+
+    /// Whether the store answers now.
+    ///
+    /// # Errors
+    /// It does not.
+    pub async fn check_store(&self) -> Result<(), StoreError> {
+        let store = self.store.clone();
+        tokio::task::spawn_blocking(move || store.check())
+            .await
+            .map_err(|e| StoreError::Database(e.to_string()))?
     }
 
     /// Creates a game, stores it, and subscribes `outbox` with the seat
@@ -929,55 +1028,70 @@ impl Hub {
     /// move the rules now refuse) is reported on stderr and left out.
     pub fn restore(&self, games: Vec<StoredGame>) -> usize {
         let mut restored = 0;
-        let now_ms = unix_ms();
         for stored in games {
-            let mut table = match self.registry.start(&stored.game, &stored.config) {
-                Ok(t) => t,
-                Err(e) => {
-                    tracing::warn!(code = %stored.code, "not restored: {e}");
-                    continue;
-                }
-            };
-            if let Some((i, e)) = stored
-                .moves
-                .iter()
-                .enumerate()
-                .find_map(|(i, m)| table.play(m).err().map(|e| (i, e)))
-            {
-                tracing::warn!(
-                    code = %stored.code,
-                    "not restored: move {} does not replay: {e}",
-                    i + 1
-                );
-                continue;
+            if let Some(room) = self.room_from_stored(stored) {
+                self.spawn(room);
+                restored += 1;
             }
-            let mut room = self.room_from(
-                stored.code,
-                stored.game,
-                stored.config,
-                table,
-                stored.token_hashes,
-                stored.clock,
-            );
-            room.moves = stored.moves;
-            // Time while the server was down is not charged to anyone: the
-            // clock resumes from its last stored reading.
-            if let (Some(c), Some(after)) = (&mut room.clock, stored.clock_ms) {
-                c.remaining = after;
-            }
-            if let Some(c) = &mut room.clock {
-                if room.seats.iter().all(Option::is_some) {
-                    c.since = Some(Instant::now());
-                }
-            }
-            let idle = Duration::from_millis(now_ms.saturating_sub(stored.last_activity_ms))
-                .min(self.settings.idle_expiry);
-            room.last_activity = Instant::now()
-                .checked_sub(idle)
-                .unwrap_or_else(Instant::now);
-            self.spawn(room);
-            restored += 1;
         }
         restored
+    }
+
+    /// A room for a stored game, its moves replayed with the rules; `None`
+    /// (and a warning) if it no longer replays: a game removed from the
+    /// registry, a move the rules now refuse.
+    fn room_from_stored(&self, stored: StoredGame) -> Option<Room> {
+        let now_ms = unix_ms();
+        let mut table = match self.registry.start(&stored.game, &stored.config) {
+            Ok(t) => t,
+            Err(e) => {
+                tracing::warn!(code = %stored.code, "not restored: {e}");
+                return None;
+            }
+        };
+        if let Some((i, e)) = stored
+            .moves
+            .iter()
+            .enumerate()
+            .find_map(|(i, m)| table.play(m).err().map(|e| (i, e)))
+        {
+            tracing::warn!(
+                code = %stored.code,
+                "not restored: move {} does not replay: {e}",
+                i + 1
+            );
+            return None;
+        }
+        let mut room = self.room_from(
+            stored.code,
+            stored.game,
+            stored.config,
+            table,
+            stored.token_hashes,
+            stored.clock,
+        );
+        room.moves = stored.moves;
+        // Time while the server was down is not charged to anyone: the
+        // clock resumes from its last stored reading.
+        if let (Some(c), Some(after)) = (&mut room.clock, stored.clock_ms) {
+            c.remaining = after;
+        }
+        if stored.result.is_some() {
+            // A finished game, read back: its final state, kept a while.
+            room.result = stored.result;
+            room.finished_at = Some(Instant::now());
+            return Some(room);
+        }
+        if let Some(c) = &mut room.clock {
+            if room.seats.iter().all(Option::is_some) {
+                c.since = Some(Instant::now());
+            }
+        }
+        let idle = Duration::from_millis(now_ms.saturating_sub(stored.last_activity_ms))
+            .min(self.settings.idle_expiry);
+        room.last_activity = Instant::now()
+            .checked_sub(idle)
+            .unwrap_or_else(Instant::now);
+        Some(room)
     }
 }

@@ -6,28 +6,35 @@ use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use axum::body::Body;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{ConnectInfo, State};
+use axum::extract::Extension;
+use axum::extract::{ConnectInfo, Path, State};
+use axum::http::Request;
 use axum::http::{StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use axum::serve::ListenerExt;
 use axum::Router;
 use futures_util::{SinkExt, StreamExt};
-use tokio::net::TcpListener;
-use tokio::sync::{watch, OwnedSemaphorePermit, Semaphore};
+use hyper::body::Incoming;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::watch;
+use tokio_rustls::TlsAcceptor;
+use tower_service::Service as _;
 
-use crate::limit::{AddressLimiter, Bucket};
-use crate::protocol::{ClientMsg, ErrorKind, ServerMsg, PROTOCOL_VERSION};
+use crate::limit::{AddressLimiter, Admission, Bucket, Refused, Slot};
+use crate::protocol::{ClientMsg, ErrorKind, GameRecord, ServerMsg, PROTOCOL_VERSION};
 use crate::registry::Registry;
 use crate::room::{Frame, Hub, Outbox, RoomHandle};
 use crate::settings::{
-    Settings, CLOSE_GRACE, HELLO_TIMEOUT, MAX_FRAME_BYTES, MAX_TEXT_BYTES, READ_BUFFER_BYTES,
+    Settings, ACCEPT_BACKOFF, CLOSE_GRACE, DRAIN_TIMEOUT, HEALTH_TIMEOUT, HELLO_TIMEOUT,
+    HTTP_CONNECTION_LIFETIME, MAX_FRAME_BYTES, MAX_TEXT_BYTES, PURGE_INTERVAL, READ_BUFFER_BYTES,
 };
 use crate::store::{SqliteStore, Store, StoreError, Writer};
 use crate::token::Code;
-use crate::web::WebRoot;
+use crate::web::{answer, WebRoot};
 
 /// Why the server could not start.
 #[derive(Debug, thiserror::Error)]
@@ -38,9 +45,55 @@ pub enum ServeError {
     /// The database could not be opened or read.
     #[error("database {0}: {1}")]
     Store(PathBuf, StoreError),
+    /// The TLS certificate or key could not be used.
+    #[error("TLS: {0}")]
+    Tls(String),
     /// Another I/O failure.
     #[error(transparent)]
     Io(#[from] std::io::Error),
+}
+
+/// The files of a TLS server: its certificate chain and private key.
+#[derive(Debug, Clone)]
+pub struct Tls {
+    /// PEM: the server's certificate first, then any intermediates.
+    pub cert: PathBuf,
+    /// PEM: the private key (PKCS#8, PKCS#1 or SEC1).
+    pub key: PathBuf,
+}
+
+impl Tls {
+    /// The acceptor for these files (HTTP/1.1 only, rustls with *ring*).
+    ///
+    /// # Errors
+    /// A file cannot be read, holds no certificate or key, or the key does
+    /// not fit the certificate.
+    pub fn acceptor(&self) -> Result<TlsAcceptor, ServeError> {
+        use tokio_rustls::rustls::pki_types::pem::PemObject as _;
+        use tokio_rustls::rustls::pki_types::{CertificateDer, PrivateKeyDer};
+        use tokio_rustls::rustls::ServerConfig;
+        let cert_err = |e: &dyn std::fmt::Display| {
+            ServeError::Tls(format!("--tls-cert {}: {e}", self.cert.display()))
+        };
+        let certs = CertificateDer::pem_file_iter(&self.cert)
+            .map_err(|e| cert_err(&e))?
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| cert_err(&e))?;
+        if certs.is_empty() {
+            return Err(cert_err(&"no certificate in the file"));
+        }
+        let key = PrivateKeyDer::from_pem_file(&self.key)
+            .map_err(|e| ServeError::Tls(format!("--tls-key {}: {e}", self.key.display())))?;
+        let provider = Arc::new(tokio_rustls::rustls::crypto::ring::default_provider());
+        let mut config = ServerConfig::builder_with_provider(provider)
+            .with_safe_default_protocol_versions()
+            .map_err(|e| ServeError::Tls(e.to_string()))?
+            .with_no_client_auth()
+            .with_single_cert(certs, key)
+            .map_err(|e| ServeError::Tls(e.to_string()))?;
+        config.alpn_protocols = vec![b"http/1.1".to_vec()];
+        Ok(TlsAcceptor::from(Arc::new(config)))
+    }
 }
 
 /// What a server needs to start.
@@ -52,6 +105,8 @@ pub struct Options {
     pub db: PathBuf,
     /// The limits.
     pub settings: Settings,
+    /// Serve HTTPS and `wss://` with these files instead of plain HTTP.
+    pub tls: Option<Tls>,
 }
 
 /// The state every connection shares: one `Arc`, no globals.
@@ -60,19 +115,45 @@ struct App {
     hub: Arc<Hub>,
     failed_joins: AddressLimiter,
     creates: AddressLimiter,
-    connections: Arc<Semaphore>,
+    admission: Arc<Admission>,
     shutdown: watch::Receiver<bool>,
     web: Option<WebRoot>,
 }
 
+impl App {
+    fn new(hub: Arc<Hub>, shutdown: watch::Receiver<bool>) -> App {
+        let settings = hub.settings();
+        App {
+            failed_joins: AddressLimiter::new(settings.failed_joins_per_minute),
+            creates: AddressLimiter::new(settings.creates_per_minute),
+            admission: Admission::new(
+                settings.max_connections,
+                settings.max_connections_per_address,
+            ),
+            hub,
+            shutdown,
+            web: None,
+        }
+    }
+}
+
 /// A bound server, ready to run.
-#[derive(Debug)]
 pub struct Server {
     listener: TcpListener,
     app: Arc<App>,
     shutdown: watch::Sender<bool>,
     writer_thread: std::thread::JoinHandle<()>,
     restored: usize,
+    tls: Option<TlsAcceptor>,
+}
+
+impl std::fmt::Debug for Server {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Server")
+            .field("listener", &self.listener)
+            .field("tls", &self.tls.is_some())
+            .finish_non_exhaustive()
+    }
 }
 
 impl Server {
@@ -81,6 +162,7 @@ impl Server {
     /// # Errors
     /// The database cannot be opened or read, or the address cannot be bound.
     pub async fn bind(options: Options, registry: Registry) -> Result<Server, ServeError> {
+        let tls = options.tls.as_ref().map(Tls::acceptor).transpose()?;
         let store =
             SqliteStore::open(&options.db).map_err(|e| ServeError::Store(options.db.clone(), e))?;
         let store = Arc::new(store);
@@ -90,24 +172,24 @@ impl Server {
         let listener = TcpListener::bind(options.addr)
             .await
             .map_err(|e| ServeError::Bind(options.addr, e))?;
-        let (writer, writer_thread) = Writer::start(store)?;
+        let (writer, writer_thread) = Writer::start(store.clone())?;
         let settings = options.settings;
         let (shutdown, shutdown_rx) = watch::channel(false);
-        let app = App {
-            failed_joins: AddressLimiter::new(settings.failed_joins_per_minute),
-            creates: AddressLimiter::new(settings.creates_per_minute),
-            connections: Arc::new(Semaphore::new(settings.max_connections)),
-            hub: Hub::new(registry, settings, writer),
-            shutdown: shutdown_rx,
-            web: None,
-        };
+        let app = App::new(Hub::new(registry, settings, writer, store), shutdown_rx);
         let restored = app.hub.restore(games);
+        let app = Arc::new(app);
+        match app.hub.purge().await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!("deleted {n} finished games older than --keep-finished"),
+            Err(e) => return Err(ServeError::Store(options.db.clone(), e)),
+        }
         Ok(Server {
             listener,
-            app: Arc::new(app),
+            app,
             shutdown,
             writer_thread,
             restored,
+            tls,
         })
     }
 
@@ -150,28 +232,75 @@ impl Server {
             app,
             shutdown,
             writer_thread,
+            tls,
             ..
         } = self;
         let router = Router::new()
             .route("/", get(page_or_upgrade))
             .route("/ws", get(upgrade))
+            .route("/games/{file}", get(game_record))
+            .route("/healthz", get(healthz))
             .fallback(get(page))
             .with_state(app.clone());
-        let stop = async move {
-            signal.await;
-            let _ = shutdown.send(true);
+        let settings = app.hub.settings().clone();
+        let purger = tokio::spawn(purge_now_and_then(app.hub.clone()));
+        if let Ok(addr) = listener.local_addr() {
+            tracing::info!(%addr, "listening");
+        }
+        tokio::pin!(signal);
+        loop {
+            let accepted = tokio::select! {
+                accepted = listener.accept() => accepted,
+                () = &mut signal => break,
+            };
+            let (tcp, peer) = match accepted {
+                Ok(a) => a,
+                Err(e) => {
+                    // Out of descriptors, most likely: let some close.
+                    tracing::warn!("accept failed: {e}");
+                    tokio::time::sleep(ACCEPT_BACKOFF).await;
+                    continue;
+                }
+            };
+            match app.admission.admit(peer.ip()) {
+                Ok(slot) => {
+                    // Moves are small messages answered at once: no Nagle delay.
+                    let _ = tcp.set_nodelay(true);
+                    let slot = Arc::new(slot);
+                    let router = router.clone();
+                    let timeout = settings.handshake_timeout;
+                    let stop = app.shutdown.clone();
+                    match tls.clone() {
+                        None => drop(tokio::spawn(serve_http(
+                            tcp, peer, slot, router, timeout, stop,
+                        ))),
+                        Some(tls) => drop(tokio::spawn(async move {
+                            // The TLS handshake has the handshake timeout
+                            // too; the request head then has its own.
+                            match tokio::time::timeout(timeout, tls.accept(tcp)).await {
+                                Ok(Ok(stream)) => {
+                                    serve_http(stream, peer, slot, router, timeout, stop).await;
+                                }
+                                Ok(Err(e)) => tracing::debug!(%peer, "TLS handshake failed: {e}"),
+                                Err(_) => tracing::debug!(%peer, "TLS handshake timed out"),
+                            }
+                        })),
+                    }
+                }
+                Err(why) => refuse(&tcp, why),
+            }
+        }
+        let _ = shutdown.send(true);
+        purger.abort();
+        // Every connection sees the signal; wait until they have closed.
+        let drain = async {
+            while app.admission.open() > 0 {
+                tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+            }
         };
-        // Moves are small messages answered at once: no Nagle delay.
-        let listener = listener.tap_io(|tcp| {
-            let _ = tcp.set_nodelay(true);
-        });
-        axum::serve(
-            listener,
-            router.into_make_service_with_connect_info::<SocketAddr>(),
-        )
-        .with_graceful_shutdown(stop)
-        .await?;
+        let _ = tokio::time::timeout(DRAIN_TIMEOUT, drain).await;
         app.hub.close_all();
+        drop(router);
         drop(app);
         // The writer thread ends when the last room has dropped its Writer.
         let _ = tokio::time::timeout(
@@ -180,6 +309,69 @@ impl Server {
         )
         .await;
         Ok(())
+    }
+}
+
+/// Deletes the finished games past `--keep-finished` every
+/// [`PURGE_INTERVAL`] (the server did once before it started).
+async fn purge_now_and_then(hub: Arc<Hub>) {
+    let mut ticks = tokio::time::interval(PURGE_INTERVAL);
+    ticks.tick().await;
+    loop {
+        ticks.tick().await;
+        match hub.purge().await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!("deleted {n} finished games older than --keep-finished"),
+            Err(e) => tracing::error!("could not delete old finished games: {e}"),
+        }
+    }
+}
+
+/// Answers a socket the server has no room for with a 503, without reading
+/// it, and closes it. Best effort: one non-blocking write.
+fn refuse(tcp: &TcpStream, why: Refused) {
+    let body = why.to_string();
+    let answer = format!(
+        "HTTP/1.1 503 Service Unavailable\r\ncontent-type: text/plain; charset=utf-8\r\n\
+         content-length: {}\r\nconnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    let _ = tcp.try_write(answer.as_bytes());
+}
+
+/// Serves one accepted socket (plain or TLS) over HTTP/1.1 until it closes
+/// or upgrades to a WebSocket (which then carries `slot` on). Its request
+/// head must arrive within `handshake_timeout`, and it stays a plain HTTP
+/// connection for [`HTTP_CONNECTION_LIFETIME`] at most.
+async fn serve_http<I>(
+    io: I,
+    peer: SocketAddr,
+    slot: Arc<Slot>,
+    router: Router,
+    handshake_timeout: std::time::Duration,
+    mut shutdown: watch::Receiver<bool>,
+) where
+    I: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
+{
+    let service = hyper::service::service_fn(move |mut request: Request<Incoming>| {
+        request.extensions_mut().insert(ConnectInfo(peer));
+        request.extensions_mut().insert(slot.clone());
+        let mut router = router.clone();
+        async move { router.call(request.map(Body::new)).await }
+    });
+    let connection = hyper::server::conn::http1::Builder::new()
+        .timer(TokioTimer::new())
+        .header_read_timeout(handshake_timeout)
+        .serve_connection(TokioIo::new(io), service)
+        .with_upgrades();
+    tokio::pin!(connection);
+    tokio::select! {
+        _ = connection.as_mut() => {}
+        () = tokio::time::sleep(HTTP_CONNECTION_LIFETIME) => {}
+        _ = shutdown.changed() => {
+            connection.as_mut().graceful_shutdown();
+            let _ = tokio::time::timeout(CLOSE_GRACE, connection).await;
+        }
     }
 }
 
@@ -224,11 +416,72 @@ async fn page_or_upgrade(
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
     state: State<Arc<App>>,
     peer: ConnectInfo<SocketAddr>,
+    slot: Extension<Arc<Slot>>,
     uri: Uri,
 ) -> Response {
     match ws {
-        Ok(ws) => upgrade(ws, state, peer).await,
+        Ok(ws) => upgrade(ws, state, peer, slot).await,
         Err(_) => page(state, uri).await,
+    }
+}
+
+/// `GET /healthz`: `200 ok` when the store answers a query within
+/// [`HEALTH_TIMEOUT`], else `503` with the reason.
+async fn healthz(State(app): State<Arc<App>>) -> Response {
+    let text = "text/plain; charset=utf-8";
+    match tokio::time::timeout(HEALTH_TIMEOUT, app.hub.check_store()).await {
+        Ok(Ok(())) => answer(StatusCode::OK, text, b"ok\n".to_vec()),
+        Ok(Err(e)) => answer(
+            StatusCode::SERVICE_UNAVAILABLE,
+            text,
+            format!("{e}\n").into(),
+        ),
+        Err(_) => answer(
+            StatusCode::SERVICE_UNAVAILABLE,
+            text,
+            b"storage did not answer in time\n".to_vec(),
+        ),
+    }
+}
+
+/// `GET /games/CODE`: the game's record in its rules crate's text;
+/// `GET /games/CODE.json`: its state and record as JSON. A live game or a
+/// finished one kept for `--keep-finished`. An unknown code is a 404 and
+/// counts as a failed join of the address; past its budget, 429.
+async fn game_record(
+    State(app): State<Arc<App>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Path(file): Path<String>,
+) -> Response {
+    let text = "text/plain; charset=utf-8";
+    let (code, json) = match file.strip_suffix(".json") {
+        Some(code) => (code, true),
+        None => (file.as_str(), false),
+    };
+    if !app.failed_joins.allows(peer.ip()) {
+        let why = "too many failed joins from this address; wait a minute";
+        return answer(StatusCode::TOO_MANY_REQUESTS, text, why.into());
+    }
+    let found = match code.parse::<Code>() {
+        Ok(code) => app.hub.find(&code).await,
+        Err(_) => Ok(None),
+    };
+    let snapshot = match found {
+        Ok(Some(room)) => room.snapshot().await.ok(),
+        Ok(None) => None,
+        Err(e) => {
+            return answer(StatusCode::SERVICE_UNAVAILABLE, text, e.to_string().into());
+        }
+    };
+    let Some((state, record)) = snapshot else {
+        app.failed_joins.take(peer.ip());
+        return answer(StatusCode::NOT_FOUND, text, "no game has this code".into());
+    };
+    if json {
+        let body = serde_json::to_vec(&GameRecord { state, record }).unwrap_or_default();
+        answer(StatusCode::OK, "application/json", body)
+    } else {
+        answer(StatusCode::OK, text, format!("{record}\n").into_bytes())
     }
 }
 
@@ -244,14 +497,14 @@ async fn upgrade(
     ws: WebSocketUpgrade,
     State(app): State<Arc<App>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Extension(slot): Extension<Arc<Slot>>,
 ) -> Response {
-    let Ok(permit) = app.connections.clone().try_acquire_owned() else {
-        return (StatusCode::SERVICE_UNAVAILABLE, "too many connections").into_response();
-    };
+    // The connection was counted when it was accepted; its slot now lives
+    // as long as the WebSocket.
     ws.read_buffer_size(READ_BUFFER_BYTES)
         .max_frame_size(MAX_FRAME_BYTES)
         .max_message_size(MAX_FRAME_BYTES)
-        .on_upgrade(move |socket| connection(socket, app, peer.ip(), permit))
+        .on_upgrade(move |socket| connection(socket, app, peer.ip(), slot))
 }
 
 /// What the connection loop does after a message.
@@ -296,20 +549,25 @@ impl Conn {
         }
     }
 
-    fn code(&self, text: &str) -> Result<(Code, RoomHandle), Next> {
-        if !self.app.failed_joins.allows(self.peer) {
-            return Err(self.fatal(
-                ErrorKind::RateLimited,
-                "too many failed joins from this address; wait a minute",
-            ));
-        }
+    /// Closes a connection whose address spent its failed-join budget.
+    fn locked_out(&self) -> Next {
+        self.fatal(
+            ErrorKind::RateLimited,
+            "too many failed joins from this address; wait a minute",
+        )
+    }
+
+    /// The game of a code, live or finished and kept; `Ok(None)` for an
+    /// unknown code (which the caller counts as a failed join).
+    async fn find(&self, text: &str) -> Result<Option<RoomHandle>, Next> {
         let Ok(code) = text.parse::<Code>() else {
-            return Err(self.failed_join(ErrorKind::NoSuchGame, "no game has this code"));
+            return Ok(None);
         };
-        match self.app.hub.room(&code) {
-            Some(room) => Ok((code, room)),
-            None => Err(self.failed_join(ErrorKind::NoSuchGame, "no game has this code")),
-        }
+        self.app
+            .hub
+            .find(&code)
+            .await
+            .map_err(|e| self.error(ErrorKind::Unavailable, e.to_string()))
     }
 
     async fn handle(&mut self, msg: ClientMsg) -> Next {
@@ -377,8 +635,15 @@ impl Conn {
                         "this connection is in a game already",
                     );
                 }
-                let room = match self.code(&code) {
-                    Ok((_, room)) => room,
+                // A seat's token is proof enough: an address out of failed
+                // joins (a NAT's neighbours) still resumes its games.
+                let allowed = self.app.failed_joins.allows(self.peer);
+                let room = match self.find(&code).await {
+                    Ok(Some(room)) => room,
+                    Ok(None) if allowed => {
+                        return self.failed_join(ErrorKind::NoSuchGame, "no game has this code")
+                    }
+                    Ok(None) => return self.locked_out(),
                     Err(next) => return next,
                 };
                 match room.resume(self.outbox.clone(), &token).await {
@@ -386,8 +651,10 @@ impl Conn {
                         self.game = Some(room);
                         Next::Continue
                     }
-                    Ok(None) => self
-                        .failed_join(ErrorKind::BadToken, "this token holds no seat of that game"),
+                    Ok(None) if allowed => {
+                        self.error(ErrorKind::BadToken, "this token holds no seat of that game")
+                    }
+                    Ok(None) => self.locked_out(),
                     Err(e) => self.error(ErrorKind::NoSuchGame, e.to_string()),
                 }
             }
@@ -442,8 +709,12 @@ impl Conn {
                 "this connection is in a game already",
             );
         }
-        let room = match self.code(code) {
-            Ok((_, room)) => room,
+        if !self.app.failed_joins.allows(self.peer) {
+            return self.locked_out();
+        }
+        let room = match self.find(code).await {
+            Ok(Some(room)) => room,
+            Ok(None) => return self.failed_join(ErrorKind::NoSuchGame, "no game has this code"),
             Err(next) => return next,
         };
         match room.join(self.outbox.clone(), take_seat).await {
@@ -456,7 +727,7 @@ impl Conn {
     }
 }
 
-async fn connection(socket: WebSocket, app: Arc<App>, peer: IpAddr, permit: OwnedSemaphorePermit) {
+async fn connection(socket: WebSocket, app: Arc<App>, peer: IpAddr, slot: Arc<Slot>) {
     let (mut sink, mut stream) = socket.split();
     let id = app.hub.connection_id();
     let (outbox, mut outgoing, too_slow) = Outbox::new(id);
@@ -469,6 +740,11 @@ async fn connection(socket: WebSocket, app: Arc<App>, peer: IpAddr, permit: Owne
                         .await
                         .is_err()
                     {
+                        return;
+                    }
+                }
+                Frame::Ping => {
+                    if sink.send(Message::Ping(Vec::new().into())).await.is_err() {
                         return;
                     }
                 }
@@ -497,9 +773,28 @@ async fn connection(socket: WebSocket, app: Arc<App>, peer: IpAddr, permit: Owne
     let mut bucket = Bucket::new(f64::from(settings.message_rate), settings.message_burst);
     let hello_deadline = tokio::time::sleep(HELLO_TIMEOUT);
     tokio::pin!(hello_deadline);
+    // Idle check: a tick with nothing heard since the last one sends a
+    // ping; the next such tick, with still nothing heard, closes.
+    let mut ticks = tokio::time::interval_at(
+        tokio::time::Instant::now() + settings.ping_interval,
+        settings.ping_interval,
+    );
+    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut heard = false;
+    let mut pinged = false;
     let close = loop {
         let incoming = tokio::select! {
             m = stream.next() => m,
+            _ = ticks.tick() => {
+                if std::mem::take(&mut heard) {
+                    pinged = false;
+                } else if pinged {
+                    break Some("no answer to a ping".to_owned());
+                } else {
+                    pinged = outbox.send(Frame::Ping);
+                }
+                continue;
+            }
             () = too_slow.notified() => break Some("this connection reads too slowly".to_owned()),
             _ = shutdown.changed() => {
                 conn.send(&ServerMsg::error(ErrorKind::ShuttingDown, "the server is shutting down"));
@@ -510,6 +805,7 @@ async fn connection(socket: WebSocket, app: Arc<App>, peer: IpAddr, permit: Owne
                 break Some("no hello in time".to_owned());
             }
         };
+        heard = true;
         let text = match incoming {
             None | Some(Err(_)) => break None,
             Some(Ok(Message::Close(_))) => break None,
@@ -577,5 +873,54 @@ async fn connection(socket: WebSocket, app: Arc<App>, peer: IpAddr, permit: Owne
         let _ = tokio::time::timeout(CLOSE_GRACE, drain).await;
     }
     let _ = tokio::time::timeout(CLOSE_GRACE, sender).await;
-    drop(permit);
+    drop(slot);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::{SqliteStore, StoredGame, Write};
+
+    /// A store whose disk is gone: every call fails.
+    #[derive(Debug)]
+    struct Broken;
+
+    impl Store for Broken {
+        fn write(&self, _: &[Write]) -> Result<(), StoreError> {
+            Err(StoreError::Database("disk I/O error".into()))
+        }
+        fn unfinished(&self) -> Result<Vec<StoredGame>, StoreError> {
+            Err(StoreError::Database("disk I/O error".into()))
+        }
+        fn game(&self, _: &str) -> Result<Option<StoredGame>, StoreError> {
+            Err(StoreError::Database("disk I/O error".into()))
+        }
+        fn purge_finished(&self, _: u64) -> Result<usize, StoreError> {
+            Err(StoreError::Database("disk I/O error".into()))
+        }
+        fn check(&self) -> Result<(), StoreError> {
+            Err(StoreError::Database("disk I/O error".into()))
+        }
+    }
+
+    async fn health_of(store: Arc<dyn Store>) -> (StatusCode, String) {
+        let (writer, _thread) = Writer::start(store.clone()).unwrap();
+        let hub = Hub::new(Registry::standard(), Settings::default(), writer, store);
+        let (_tx, rx) = watch::channel(false);
+        let response = healthz(State(Arc::new(App::new(hub, rx)))).await;
+        let status = response.status();
+        let body = axum::body::to_bytes(response.into_body(), 1024)
+            .await
+            .unwrap();
+        (status, String::from_utf8(body.to_vec()).unwrap())
+    }
+
+    #[tokio::test]
+    async fn health_is_200_when_storage_answers_and_503_when_it_fails() {
+        let store = Arc::new(SqliteStore::in_memory().unwrap());
+        assert_eq!(health_of(store).await, (StatusCode::OK, "ok\n".to_owned()));
+        let (status, body) = health_of(Arc::new(Broken)).await;
+        assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
+        assert!(body.contains("disk I/O error"), "{body}");
+    }
 }

@@ -16,6 +16,22 @@ pub const READ_BUFFER_BYTES: usize = 8 * 1024;
 /// The time a new connection has to send its `hello` before it is closed.
 pub const HELLO_TIMEOUT: Duration = Duration::from_secs(10);
 
+/// The longest a connection may stay a plain HTTP connection (fetching the
+/// page's files, keep-alive included) before it is closed; a WebSocket
+/// upgrade ends this phase. Each request's head must still arrive within
+/// [`Settings::handshake_timeout`].
+pub const HTTP_CONNECTION_LIFETIME: Duration = Duration::from_secs(60);
+
+/// How long the server waits after a failed `accept` (out of descriptors,
+/// most likely) before accepting again.
+pub const ACCEPT_BACKOFF: Duration = Duration::from_millis(50);
+
+/// How long `GET /healthz` waits for the store to answer before it says 503.
+pub const HEALTH_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// How long a stopping server waits for its connections to close.
+pub const DRAIN_TIMEOUT: Duration = Duration::from_secs(5);
+
 /// How long the server keeps reading (and discarding) from a connection it
 /// is closing, so that its last error reaches the client: closing a socket
 /// with unread input makes the kernel reset it, losing what was in flight.
@@ -46,9 +62,15 @@ pub const MAX_CLOCK_MS: u64 = 7 * 24 * 3600 * 1000;
 /// The longest move text, game name or code a client may send, in bytes.
 pub const MAX_TEXT_BYTES: usize = 256;
 
-/// How long a finished game stays in memory, so that players and spectators
-/// still get its final state after reconnecting.
+/// How long a finished game stays in memory after it ended or was last read
+/// from the store, so that players and spectators reconnecting at once get
+/// its final state without a read. It stays in the store for
+/// [`Settings::keep_finished`].
 pub const FINISHED_RETENTION: Duration = Duration::from_secs(10 * 60);
+
+/// How often the server deletes the finished games older than
+/// [`Settings::keep_finished`] from the store (and once at start).
+pub const PURGE_INTERVAL: Duration = Duration::from_secs(3600);
 
 /// Remote addresses whose failed-join and create budgets are tracked at once;
 /// beyond it the oldest entries are forgotten, so memory stays bounded.
@@ -72,10 +94,30 @@ pub struct Settings {
     /// Games an address may create per minute (`--creates-per-minute`,
     /// default 60), with a burst of as many.
     pub creates_per_minute: u32,
-    /// Open WebSocket connections at most (`--max-connections`, default 10,000).
+    /// Open connections at most (`--max-connections`, default 10,000),
+    /// counted from the moment a socket is accepted: requests and
+    /// handshakes in progress as well as WebSockets. Past it a new socket
+    /// gets `503 Service Unavailable` and is closed at once.
     pub max_connections: usize,
+    /// Open connections from one remote address at most
+    /// (`--max-connections-per-address`, default 256), counted the same
+    /// way; past it, the same `503`.
+    pub max_connections_per_address: usize,
+    /// The time a new connection has to send its whole HTTP request head
+    /// (`--handshake-timeout`, seconds, default 5): a silent socket, or a
+    /// request that never ends, is closed then. It also bounds the wait for
+    /// the next request on a kept-alive HTTP connection.
+    pub handshake_timeout: Duration,
+    /// A WebSocket from which nothing has arrived for this long is sent a
+    /// ping; if still nothing arrives (the pong included) within as long
+    /// again, it is closed (`--ping-interval`, seconds, default 30).
+    pub ping_interval: Duration,
     /// Games in memory at most (`--max-games`, default 100,000).
     pub max_games: usize,
+    /// How long a finished game stays readable (`watch`, `join`, `resume`,
+    /// `GET /games/CODE`) after it ended (`--keep-finished`, seconds,
+    /// default 30 days); older ones are deleted from the store.
+    pub keep_finished: Duration,
 }
 
 impl Default for Settings {
@@ -87,7 +129,11 @@ impl Default for Settings {
             failed_joins_per_minute: 10,
             creates_per_minute: 60,
             max_connections: 10_000,
+            max_connections_per_address: 256,
+            handshake_timeout: Duration::from_secs(5),
+            ping_interval: Duration::from_secs(30),
             max_games: 100_000,
+            keep_finished: Duration::from_secs(30 * 24 * 3600),
         }
     }
 }

@@ -110,10 +110,12 @@ pub struct StoredGame {
     pub last_activity_ms: u64,
     /// How it ended, if it did.
     pub result: Option<GameResult>,
+    /// When it ended, in ms since the Unix epoch.
+    pub finished_ms: Option<u64>,
 }
 
 /// Durable storage for games.
-pub trait Store: Send + Sync + 'static {
+pub trait Store: Send + Sync + std::fmt::Debug + 'static {
     /// Applies `writes` atomically: all of them are durable when it returns
     /// `Ok`, none of them when it returns an error.
     ///
@@ -132,6 +134,19 @@ pub trait Store: Send + Sync + 'static {
     /// # Errors
     /// The storage failed.
     fn game(&self, code: &str) -> Result<Option<StoredGame>, StoreError>;
+
+    /// Deletes the games that finished before `before_ms` (ms since the
+    /// Unix epoch), with their moves; returns how many.
+    ///
+    /// # Errors
+    /// The storage failed.
+    fn purge_finished(&self, before_ms: u64) -> Result<usize, StoreError>;
+
+    /// Whether the storage answers a query now.
+    ///
+    /// # Errors
+    /// It does not.
+    fn check(&self) -> Result<(), StoreError>;
 }
 
 /// Games in a SQLite database file (or in memory, for tests).
@@ -314,10 +329,11 @@ type GameRow = (
     Option<Vec<u8>>,
     i64,
     Option<String>,
+    Option<i64>,
 );
 
 const GAME_COLUMNS: &str = "code, game, config, clock_initial_ms, clock_increment_ms,
-    first_token_sha256, second_token_sha256, created_ms, result";
+    first_token_sha256, second_token_sha256, created_ms, result, finished_ms";
 
 fn read_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
     Ok((
@@ -330,11 +346,12 @@ fn read_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
         row.get(6)?,
         row.get(7)?,
         row.get(8)?,
+        row.get(9)?,
     ))
 }
 
 fn complete(conn: &Connection, row: GameRow) -> Result<StoredGame, StoreError> {
-    let (code, game, config, initial, increment, first, second, created, result) = row;
+    let (code, game, config, initial, increment, first, second, created, result, finished) = row;
     let config = serde_json::from_str(&config).map_err(|e| StoreError::Database(e.to_string()))?;
     let result = match result {
         Some(text) => {
@@ -382,6 +399,7 @@ fn complete(conn: &Connection, row: GameRow) -> Result<StoredGame, StoreError> {
         clock_ms,
         last_activity_ms,
         result,
+        finished_ms: finished.map(from_sql),
     })
 }
 
@@ -417,6 +435,28 @@ impl Store for SqliteStore {
             )
             .optional()?;
         row.map(|row| complete(&conn, row)).transpose()
+    }
+
+    fn purge_finished(&self, before_ms: u64) -> Result<usize, StoreError> {
+        let mut conn = self.lock()?;
+        let tx = conn.transaction()?;
+        tx.execute(
+            "DELETE FROM moves WHERE code IN
+               (SELECT code FROM games WHERE finished_ms IS NOT NULL AND finished_ms < ?1)",
+            params![to_sql(before_ms)],
+        )?;
+        let purged = tx.execute(
+            "DELETE FROM games WHERE finished_ms IS NOT NULL AND finished_ms < ?1",
+            params![to_sql(before_ms)],
+        )?;
+        tx.commit()?;
+        Ok(purged)
+    }
+
+    fn check(&self) -> Result<(), StoreError> {
+        let conn = self.lock()?;
+        conn.query_row("SELECT count(*) FROM games WHERE 0", [], |_| Ok(()))?;
+        Ok(())
     }
 }
 
@@ -551,8 +591,16 @@ mod tests {
         assert_eq!(g.token_hashes, [Some([9; 32]), Some([7; 32])]);
         assert_eq!(g.clock_ms, Some([900, 950]));
         assert_eq!(g.last_activity_ms, 30);
-        assert_eq!(store.game("BBBBBB").unwrap().unwrap().result, Some(result));
+        let finished = store.game("BBBBBB").unwrap().unwrap();
+        assert_eq!(finished.result, Some(result));
+        assert_eq!(finished.finished_ms, Some(40));
         assert_eq!(store.game("CCCCCC").unwrap(), None);
+        store.check().unwrap();
+        // Purging keeps what finished at or after the time, and live games.
+        assert_eq!(store.purge_finished(40).unwrap(), 0);
+        assert_eq!(store.purge_finished(41).unwrap(), 1);
+        assert_eq!(store.game("BBBBBB").unwrap(), None);
+        assert!(store.game("AAAAAA").unwrap().is_some());
     }
 
     #[test]

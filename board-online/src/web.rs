@@ -1,5 +1,8 @@
-//! The browser page: static files from one directory (the repository's
-//! `web/`), served at `/` beside the WebSocket.
+//! The browser page: static files served at `/` beside the WebSocket. By
+//! default the copy of the repository's `web/` (its page and its
+//! WebAssembly build in `web/pkg/`) compiled into the binary, so a copied
+//! binary serves everything; `--web DIR` serves a directory instead (for
+//! developing the page).
 //!
 //! A small handler rather than a file-serving crate: the page is a handful of
 //! files, so a fixed table of content types, a strict path check and one
@@ -20,6 +23,7 @@
 //! assert_eq!(content_type("Cargo.toml"), None);
 //! let root = WebRoot::new("/nowhere/web");
 //! assert!(root.problem().is_some());
+//! assert_eq!(WebRoot::embedded().problem(), None);
 //! ```
 
 use std::path::{Path, PathBuf};
@@ -54,22 +58,62 @@ pub fn content_type(path: &str) -> Option<&'static str> {
     })
 }
 
-/// The directory the page is served from.
+/// Embeds `web/NAME` under `NAME`.
+macro_rules! embed {
+    ($($name:literal),* $(,)?) => {
+        &[$(($name, include_bytes!(concat!("../../web/", $name)) as &[u8])),*]
+    };
+}
+
+/// The page's files compiled into the binary, by path under `web/`: every
+/// file of `web/` and `web/pkg/` that [`content_type`] serves (a test fails
+/// when one is missing from this list).
+pub const EMBEDDED: &[(&str, &[u8])] = embed![
+    "index.html",
+    "app.js",
+    "online.js",
+    "style.css",
+    "worker.js",
+    "pkg/board_web.js",
+    "pkg/board_web_bg.wasm",
+];
+
+/// Where the page is served from: the copy in the binary, or a directory.
 #[derive(Debug, Clone)]
 pub struct WebRoot {
-    dir: PathBuf,
+    /// `None`: the embedded copy.
+    dir: Option<PathBuf>,
 }
 
 impl WebRoot {
     /// The page in `dir` (checked when served, see [`WebRoot::problem`]).
     pub fn new(dir: impl Into<PathBuf>) -> WebRoot {
-        WebRoot { dir: dir.into() }
+        WebRoot {
+            dir: Some(dir.into()),
+        }
     }
 
-    /// The directory.
+    /// The page compiled into the binary ([`EMBEDDED`]).
     #[must_use]
-    pub fn dir(&self) -> &Path {
-        &self.dir
+    pub fn embedded() -> WebRoot {
+        WebRoot { dir: None }
+    }
+
+    /// The directory, unless the page is the embedded one.
+    #[must_use]
+    pub fn dir(&self) -> Option<&Path> {
+        self.dir.as_deref()
+    }
+
+    /// The embedded file a request path names, with its content type.
+    #[must_use]
+    pub fn embedded_file(request_path: &str) -> Option<(&'static [u8], &'static str)> {
+        let rel = servable(request_path)?;
+        let kind = content_type(&rel)?;
+        EMBEDDED
+            .iter()
+            .find(|(name, _)| *name == rel)
+            .map(|&(_, bytes)| (bytes, kind))
     }
 
     /// Why the page cannot be played from this directory, if it cannot: the
@@ -77,13 +121,16 @@ impl WebRoot {
     /// made by `scripts/build-web`) is missing.
     #[must_use]
     pub fn problem(&self) -> Option<String> {
-        let dir = self.dir.display();
-        if !self.dir.join("index.html").is_file() {
+        let Some(path) = &self.dir else {
+            return None;
+        };
+        let dir = path.display();
+        if !path.join("index.html").is_file() {
             return Some(format!(
                 "the web page is not served: no {dir}/index.html (pass --web DIR)"
             ));
         }
-        if !self.dir.join("pkg").join("board_web_bg.wasm").is_file() {
+        if !path.join("pkg").join("board_web_bg.wasm").is_file() {
             return Some(format!(
                 "the web page cannot run: no {dir}/pkg/board_web_bg.wasm; build it with scripts/build-web"
             ));
@@ -92,29 +139,25 @@ impl WebRoot {
     }
 
     /// The file a request path names, if it is a servable file inside the
-    /// directory: `/` and paths ending in `/` name `index.html`.
+    /// directory: `/` and paths ending in `/` name `index.html`. `None` for
+    /// the embedded page.
     #[must_use]
     pub fn resolve(&self, request_path: &str) -> Option<(PathBuf, &'static str)> {
-        let rel = request_path.strip_prefix('/')?;
-        let rel = if rel.is_empty() || rel.ends_with('/') {
-            format!("{rel}index.html")
-        } else {
-            rel.to_owned()
-        };
-        let safe = rel.split('/').all(|seg| {
-            !seg.is_empty() && !seg.starts_with('.') && !seg.contains(['\\', '%', '\0', ':'])
-        });
-        if !safe {
-            return None;
-        }
+        let rel = servable(request_path)?;
         let kind = content_type(&rel)?;
-        let root = self.dir.canonicalize().ok()?;
+        let root = self.dir.as_ref()?.canonicalize().ok()?;
         let file = root.join(&rel).canonicalize().ok()?;
         (file.starts_with(&root) && file.is_file()).then_some((file, kind))
     }
 
     /// The answer to a GET of `request_path`.
     pub async fn serve(&self, request_path: &str) -> Response {
+        if self.dir.is_none() {
+            return match WebRoot::embedded_file(request_path) {
+                Some((bytes, kind)) => answer(StatusCode::OK, kind, bytes.to_vec()),
+                None => not_found(),
+            };
+        }
         if request_path == "/" {
             if let Some(problem) = self.problem() {
                 return answer(
@@ -142,6 +185,23 @@ impl WebRoot {
     }
 }
 
+/// The path under the page's root a request path names, if it is a safe
+/// one: `/` and paths ending in `/` name `index.html`; `..`, `.`, empty and
+/// hidden segments, backslashes, `%` escapes, NULs and colons are refused.
+fn servable(request_path: &str) -> Option<String> {
+    let rel = request_path.strip_prefix('/')?;
+    let rel = if rel.is_empty() || rel.ends_with('/') {
+        format!("{rel}index.html")
+    } else {
+        rel.to_owned()
+    };
+    rel.split('/')
+        .all(|seg| {
+            !seg.is_empty() && !seg.starts_with('.') && !seg.contains(['\\', '%', '\0', ':'])
+        })
+        .then_some(rel)
+}
+
 fn not_found() -> Response {
     answer(
         StatusCode::NOT_FOUND,
@@ -150,7 +210,8 @@ fn not_found() -> Response {
     )
 }
 
-fn answer(status: StatusCode, kind: &'static str, body: Vec<u8>) -> Response {
+/// An answer with the page's security headers.
+pub(crate) fn answer(status: StatusCode, kind: &'static str, body: Vec<u8>) -> Response {
     let mut headers = HeaderMap::new();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(kind));
     headers.insert(
@@ -218,7 +279,8 @@ mod tests {
         }
         #[cfg(unix)]
         {
-            std::os::unix::fs::symlink(base.join("secret.js"), root.dir().join("link.js")).unwrap();
+            std::os::unix::fs::symlink(base.join("secret.js"), root.dir().unwrap().join("link.js"))
+                .unwrap();
             assert!(
                 root.resolve("/link.js").is_none(),
                 "a symlink out of the root resolved"
@@ -226,9 +288,61 @@ mod tests {
         }
         // No wasm build yet: the page says so.
         assert!(root.problem().unwrap().contains("scripts/build-web"));
-        std::fs::write(root.dir().join("pkg/board_web_bg.wasm"), b"\0asm").unwrap();
+        std::fs::write(root.dir().unwrap().join("pkg/board_web_bg.wasm"), b"\0asm").unwrap();
         assert_eq!(root.problem(), None);
         std::fs::remove_dir_all(base).unwrap();
+    }
+
+    /// Every file of `dir` (recursively) that the page serves, as paths
+    /// relative to `base`.
+    fn servable_files(base: &Path, dir: &Path, out: &mut Vec<String>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                servable_files(base, &path, out);
+                continue;
+            }
+            let rel = path
+                .strip_prefix(base)
+                .unwrap()
+                .to_str()
+                .unwrap()
+                .to_owned();
+            if content_type(&rel).is_some() {
+                out.push(rel.replace('\\', "/"));
+            }
+        }
+    }
+
+    #[test]
+    fn every_file_of_the_page_is_embedded_as_it_is_on_disk() {
+        let web = Path::new(env!("CARGO_MANIFEST_DIR")).join("../web");
+        let mut on_disk = Vec::new();
+        servable_files(&web, &web, &mut on_disk);
+        assert!(on_disk.contains(&"pkg/board_web_bg.wasm".to_owned()));
+        for file in &on_disk {
+            let embedded = EMBEDDED.iter().find(|(name, _)| name == file);
+            let Some((_, bytes)) = embedded else {
+                panic!("web/{file} is not embedded: add it to EMBEDDED in src/web.rs");
+            };
+            assert_eq!(*bytes, std::fs::read(web.join(file)).unwrap(), "web/{file}");
+        }
+        assert_eq!(
+            EMBEDDED.len(),
+            on_disk.len(),
+            "EMBEDDED lists a file web/ lacks"
+        );
+        let (index, kind) = WebRoot::embedded_file("/").unwrap();
+        assert_eq!(kind, "text/html; charset=utf-8");
+        assert_eq!(index, EMBEDDED[0].1);
+        for bad in [
+            "/../Cargo.toml",
+            "/pkg/../index.html",
+            "/%2e%2e/x.js",
+            "/pkg/board_web.d.ts",
+        ] {
+            assert!(WebRoot::embedded_file(bad).is_none(), "{bad}");
+        }
     }
 
     #[test]

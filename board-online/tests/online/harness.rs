@@ -56,14 +56,19 @@ pub struct Proc {
 
 impl Proc {
     pub fn spawn(name: &str, args: &[&str], dir: &Path) -> Proc {
-        let mut child = Command::new(BIN)
+        Proc::spawn_bin(Path::new(BIN), name, args, dir)
+    }
+
+    /// Like [`Proc::spawn`], with another binary.
+    pub fn spawn_bin(bin: &Path, name: &str, args: &[&str], dir: &Path) -> Proc {
+        let mut child = Command::new(bin)
             .args(args)
             .current_dir(dir)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
-            .unwrap_or_else(|e| panic!("cannot start {BIN}: {e}"));
+            .unwrap_or_else(|e| panic!("cannot start {}: {e}", bin.display()));
         let (tx, lines) = mpsc::channel();
         let out = child.stdout.take().unwrap();
         let err = child.stderr.take().unwrap();
@@ -199,11 +204,16 @@ impl Server {
     /// Starts `serve` on `addr` (`127.0.0.1:0` for any free port) with extra
     /// flags, and waits for `listening on ADDR`.
     pub fn start(dir: &Path, addr: &str, extra: &[&str]) -> Server {
+        Server::start_bin(Path::new(BIN), dir, addr, extra)
+    }
+
+    /// Like [`Server::start`], with another copy of the binary.
+    pub fn start_bin(bin: &Path, dir: &Path, addr: &str, extra: &[&str]) -> Server {
         let mut args = vec!["serve", "--addr", addr, "--db", "games.sqlite3"];
         args.extend_from_slice(extra);
         // A port just freed by a killed server may take a moment.
         for attempt in 0.. {
-            let mut proc = Proc::spawn("server", &args, dir);
+            let mut proc = Proc::spawn_bin(bin, "server", &args, dir);
             let line = proc.expect("listening on, or an error", |l| {
                 l.starts_with("listening on ") || l.starts_with("stderr: error")
             });
@@ -271,6 +281,14 @@ impl Raw {
                 Some(Ok(Message::Text(t))) => return Some(serde_json::from_str(&t).unwrap()),
                 Some(Ok(_)) => continue,
             }
+        }
+    }
+
+    /// The next frame of any kind (pings included), or `None` once closed.
+    pub async fn next_frame(&mut self) -> Option<Message> {
+        match self.ws.next().await {
+            Some(Ok(m)) => Some(m),
+            _ => None,
         }
     }
 

@@ -8,7 +8,7 @@ use crate::harness::{Raw, Server, TempDir};
 
 /// Creates a kybo game on `a` (first seat) and joins it on `b`.
 /// Returns (code, a's token, b's token).
-async fn open_game(a: &mut Raw, b: &mut Raw) -> (String, String, String) {
+pub(crate) async fn open_game(a: &mut Raw, b: &mut Raw) -> (String, String, String) {
     a.send(json!({"type": "create", "game": "kybo", "config": {}, "seat": "first"}))
         .await;
     let created = a.expect("created").await;
@@ -88,6 +88,55 @@ async fn a_dropped_connection_resumes_its_seat_and_gets_what_it_missed() {
     c.send(json!({"type": "move", "token": "", "ply": 3, "move": "E4"}))
         .await;
     assert_eq!(c.expect("refused").await["kind"], "not_a_player");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_at_another_ply_is_stale_whoever_is_to_move() {
+    let dir = TempDir::new("plies");
+    let server = Server::start(dir.path(), "127.0.0.1:0", &[]);
+    let url = server.url();
+    let mut a = Raw::hello(&url).await;
+    let mut b = Raw::hello(&url).await;
+    let (_, token_a, token_b) = open_game(&mut a, &mut b).await;
+    // At ply 0, a's turn: a newer ply is stale for either player; the
+    // game's ply is not b's turn.
+    for (first, ply, kind) in [
+        (true, 1, "stale_ply"),
+        (true, 7, "stale_ply"),
+        (false, 1, "stale_ply"),
+        (false, 0, "not_your_turn"),
+    ] {
+        let (raw, token) = if first {
+            (&mut a, &token_a)
+        } else {
+            (&mut b, &token_b)
+        };
+        raw.send(json!({"type": "move", "token": token, "ply": ply, "move": "D4"}))
+            .await;
+        let r = raw.expect("refused").await;
+        assert_eq!(r["kind"], kind, "ply {ply}: {r}");
+        assert_eq!(r["ply"], 0, "{r}");
+    }
+    a.send(json!({"type": "move", "token": token_a, "ply": 0, "move": "D4"}))
+        .await;
+    a.expect("state").await;
+    let state = b.expect("state").await;
+    // On the opponent's turn: an older ply (the move a client sends when
+    // it missed a state) and a newer one are stale too; the game's own ply
+    // is not this player's turn.
+    for (ply, kind) in [(0, "stale_ply"), (2, "stale_ply"), (1, "not_your_turn")] {
+        a.send(json!({"type": "move", "token": token_a, "ply": ply, "move": "E4"}))
+            .await;
+        let r = a.expect("refused").await;
+        assert_eq!(r["kind"], kind, "ply {ply}: {r}");
+        assert_eq!(r["ply"], 1, "{r}");
+        assert_eq!(r["move"], "E4", "{r}");
+    }
+    // None of it changed the game: b moves at ply 1.
+    let mv = first_legal(&state);
+    b.send(json!({"type": "move", "token": token_b, "ply": 1, "move": mv}))
+        .await;
+    assert_eq!(b.expect("state").await["ply"], 2);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

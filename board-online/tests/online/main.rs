@@ -4,6 +4,10 @@
 
 mod harness;
 
+mod finished;
 mod games;
 mod hostile;
+mod ops;
+mod timeouts;
+mod tls;
 mod web;

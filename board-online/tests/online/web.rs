@@ -11,14 +11,14 @@ use serde_json::json;
 use crate::harness::{Raw, Server, TempDir};
 
 /// An HTTP answer: status, lower-cased headers, body.
-struct Answer {
-    status: u16,
-    headers: Vec<(String, String)>,
-    body: Vec<u8>,
+pub(crate) struct Answer {
+    pub status: u16,
+    pub headers: Vec<(String, String)>,
+    pub body: Vec<u8>,
 }
 
 impl Answer {
-    fn header(&self, name: &str) -> Option<&str> {
+    pub fn header(&self, name: &str) -> Option<&str> {
         self.headers
             .iter()
             .find(|(n, _)| n == name)
@@ -28,7 +28,7 @@ impl Answer {
 
 /// `GET path` over HTTP/1.1, the request line sent exactly as given (no
 /// client normalises the `..` away).
-fn get(addr: &str, path: &str) -> Answer {
+pub(crate) fn get(addr: &str, path: &str) -> Answer {
     let mut tcp = TcpStream::connect(addr).unwrap();
     tcp.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
     write!(
@@ -182,4 +182,39 @@ fn a_missing_page_is_said_at_start_and_on_the_root() {
     let root = get(&server2.addr, "/");
     assert_eq!(root.status, 503);
     assert!(String::from_utf8_lossy(&root.body).contains("scripts/build-web"));
+}
+
+#[test]
+fn a_copied_binary_serves_the_page_and_its_wasm_from_itself() {
+    let dir = TempDir::new("copied");
+    let bin = dir.path().join("board-online");
+    std::fs::copy(crate::harness::BIN, &bin).unwrap();
+    let server = Server::start_bin(&bin, dir.path(), "127.0.0.1:0", &[]);
+    let web = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../web");
+    let index = get(&server.addr, "/");
+    assert_eq!(index.status, 200);
+    assert_eq!(
+        index.header("content-type"),
+        Some("text/html; charset=utf-8")
+    );
+    assert_eq!(index.body, std::fs::read(web.join("index.html")).unwrap());
+    let wasm = get(&server.addr, "/pkg/board_web_bg.wasm");
+    assert_eq!(wasm.status, 200);
+    assert_eq!(wasm.header("content-type"), Some("application/wasm"));
+    assert_eq!(
+        wasm.body,
+        std::fs::read(web.join("pkg/board_web_bg.wasm")).unwrap()
+    );
+    assert!(wasm.body.starts_with(b"\0asm"));
+    let js = get(&server.addr, "/pkg/board_web.js");
+    assert_eq!(js.status, 200);
+    assert!(wasm.header("content-security-policy").is_some());
+    for path in [
+        "/../Cargo.toml",
+        "/pkg/board_web.d.ts",
+        "/board-online",
+        "/games.sqlite3",
+    ] {
+        assert_eq!(get(&server.addr, path).status, 404, "{path}");
+    }
 }
