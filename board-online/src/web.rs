@@ -74,6 +74,7 @@ pub const EMBEDDED: &[(&str, &[u8])] = embed![
     "online.js",
     "style.css",
     "worker.js",
+    "messages.js",
     "pkg/board_web.js",
     "pkg/board_web_bg.wasm",
 ];
