@@ -2,8 +2,8 @@
 //! written only against those names.
 
 use chess3d::{
-    Cell, Color, Config, EndReason, Game, GameMatch, History, Match, Move, MoveList, Outcome,
-    ParseMoveError, PlayError, Position, PositionError, Record, RecordError, Square,
+    Cell, Color, Config, EndReason, Game, History, Match, Move, MoveList, Outcome, ParseMoveError,
+    PlayError, Position, PositionError, Record, RecordError, Square,
 };
 
 #[test]
@@ -148,23 +148,8 @@ fn every_row_of_the_vocabulary() {
 // every game ends, through a Match and through a bare History of positions.
 #[test]
 fn the_same_match_in_every_crate() {
-    let mut game = Match::default();
-    assert_eq!(game.config(), Config::default());
-    let first = game.legal_moves()[0];
-    assert!(game.is_legal(first));
-    game.play_unchecked(first);
-    assert_eq!(game.positions().len(), 2);
-    assert_eq!(game.undo(), Some(first));
-    assert_eq!(game.undone().collect::<Vec<_>>(), [first]);
-    let start = game.position().clone();
-    assert_eq!(start.zobrist(), Position::default().zobrist());
-    assert_eq!(start.pieces().count(), 32);
-    assert_eq!(game.redo(), Some(first));
-    assert_ne!(game.position().zobrist(), start.zobrist());
-    assert_eq!(game.position().pieces().count(), 32);
-    // The trait sees what the inherent methods say.
-    assert_eq!(<Match as GameMatch>::positions(&game), game.positions());
-    assert_eq!(<Match as GameMatch>::record(&game), game.record());
+    let pieces = board_test_support::check_match_vocabulary!(chess3d);
+    assert_eq!(pieces, (32, 32));
     // 30 captures and 16 × 6 pawn moves reset the clock at most; 150 plies
     // between them at most (the 75-move rule).
     let bound = 127 * 150;

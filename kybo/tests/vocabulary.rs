@@ -3,8 +3,8 @@
 //! same names, here for KYBO.
 
 use kybo::{
-    Color, Config, EndReason, Game, GameMatch, History, Match, Move, MoveList, Outcome,
-    ParseMoveError, PlayError, Position, PositionError, Record, RecordError, Square,
+    Color, Config, EndReason, Game, History, Match, Move, MoveList, Outcome, ParseMoveError,
+    PlayError, Position, PositionError, Record, RecordError, Square,
 };
 
 /// What generic code sees of a game through the trait: its legal moves and outcome.
@@ -186,27 +186,12 @@ fn the_ten_line_game() -> Result<(), Box<dyn std::error::Error>> {
 }
 
 // Issue #23: the same Match methods as ÉCHEC O CUBE's and chess3d's, the
-// generic GameMatch over them, one 64-bit key, pieces as an iterator. KY-12:
-// every game ends (a KYBO, or no cube can be placed).
+// generic GameMatch over them, one 64-bit key, pieces as an iterator. KY-8,
+// KY-9: every game ends (a KYBO, or no cube can be placed).
 #[test]
 fn the_same_match_in_every_crate() {
-    let mut game = Match::default();
-    assert_eq!(game.config(), Config::default());
-    let first = game.legal_moves()[0];
-    assert!(game.is_legal(first));
-    game.play_unchecked(first);
-    assert_eq!(game.positions().len(), 2);
-    assert_eq!(game.undo(), Some(first));
-    assert_eq!(game.undone().collect::<Vec<_>>(), [first]);
-    let start = *game.position();
-    assert_eq!(start.zobrist(), Position::default().zobrist());
-    assert_eq!(start.pieces().count(), 0);
-    assert_eq!(game.redo(), Some(first));
-    assert_ne!(game.position().zobrist(), start.zobrist());
-    assert_eq!(game.position().pieces().count(), 1);
-    // The trait sees what the inherent methods say.
-    assert_eq!(<Match as GameMatch>::positions(&game), game.positions());
-    assert_eq!(<Match as GameMatch>::record(&game), game.record());
+    let pieces = board_test_support::check_match_vocabulary!(kybo);
+    assert_eq!(pieces, (0, 1));
     for seed in 0..6 {
         board_test_support::game_match::check_game_match::<Match>(seed, 200);
         board_test_support::game_match::play_to_the_end(Position::default(), seed, 200);

@@ -111,3 +111,40 @@ where
     assert_eq!(again, game);
     assert_eq!(again.moves(), played.as_slice());
 }
+
+/// The methods every game crate's `Match` and `Position` offer under the same
+/// names, called as inherent methods (no trait imported) on the crate named
+/// `$game`: `config`, `legal_moves`, `is_legal`, `play_unchecked`,
+/// `positions`, `undo`, `undone`, `redo`, `record`, `position().zobrist()`,
+/// `position().pieces()`; and that [`GameMatch`] sees what they say.
+/// Evaluates to the number of pieces on the board before and after the first
+/// legal move, for the crate to check.
+#[macro_export]
+macro_rules! check_match_vocabulary {
+    ($game:ident) => {{
+        let mut game = $game::Match::default();
+        assert_eq!(game.config(), $game::Config::default());
+        let first = game.legal_moves()[0];
+        assert!(game.is_legal(first));
+        game.play_unchecked(first);
+        assert_eq!(game.positions().len(), 2);
+        assert_eq!(game.undo(), Some(first));
+        assert_eq!(game.undone().collect::<Vec<_>>(), [first]);
+        let start = game.position().clone();
+        assert_eq!(start.zobrist(), $game::Position::default().zobrist());
+        let before = start.pieces().count();
+        assert_eq!(game.redo(), Some(first));
+        assert_ne!(game.position().zobrist(), start.zobrist());
+        let after = game.position().pieces().count();
+        // The trait sees what the inherent methods say.
+        assert_eq!(
+            <$game::Match as ::board_core::GameMatch>::positions(&game),
+            game.positions()
+        );
+        assert_eq!(
+            <$game::Match as ::board_core::GameMatch>::record(&game),
+            game.record()
+        );
+        (before, after)
+    }};
+}
