@@ -10,7 +10,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, mkdirSync, rmSync, existsSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -241,6 +241,11 @@ for (const game of GAMES) {
       assert.ok(moves >= plies * 2 - 1, 'the computer answered every move');
       assert.equal(await page.locator('#turn').textContent(), 'Game over');
       assert.equal(await page.locator('#board .playable').count(), 0, 'nothing to play once over');
+      // The record, downloaded: the page's own record text.
+      const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-record')]);
+      assert.equal(download.suggestedFilename(), `${game}.txt`);
+      const text = readFileSync(await download.path(), 'utf8');
+      assert.ok(text.trim().length > 0, 'the downloaded record is not empty');
       await page.screenshot({ path: join(ARTIFACTS, `${game}-end.png`), fullPage: true });
       assertClean(page);
     } finally {
@@ -361,6 +366,15 @@ test('online: host and join by code, play, reload mid-game, a refused move shows
     assert.ok(await playOneMove(host, rand));
     await guest.waitForFunction(pliesAre, 7);
     assert.deepEqual(await record(guest), await record(host));
+    // The host resigns; both pages offer the server's record for download.
+    assert.equal(await host.locator('#download-record').isHidden(), true, 'no record to download mid-game');
+    await host.click('#resign');
+    for (const p of sides) await p.waitForFunction(() => document.getElementById('outcome').textContent !== '');
+    const served = await (await fetch(`${server.url}games/${code}`)).text();
+    const [download] = await Promise.all([guest.waitForEvent('download'), guest.click('#download-record')]);
+    assert.equal(download.suggestedFilename(), `kybo-${code}.txt`);
+    assert.equal(readFileSync(await download.path(), 'utf8'), served, 'the download is GET /games/CODE');
+    assert.ok(served.trim().length > 0);
     await host.screenshot({ path: join(ARTIFACTS, 'online-host.png'), fullPage: true });
     await guest.screenshot({ path: join(ARTIFACTS, 'online-guest-phone.png'), fullPage: true });
     assertClean(host, guest);

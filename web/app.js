@@ -159,6 +159,7 @@ function render() {
     return li;
   }));
   $('outcome').textContent = result ?? '';
+  offerRecord(!!result);
   document.body.classList.toggle('over', !!result);
   document.body.classList.toggle('watching', watching);
   $('hint').textContent = [S.landed, hintFor(facts, moves)].filter(Boolean).join(' ');
@@ -599,6 +600,32 @@ function showPlay() {
   $('code-box').hidden = S.mode !== 'online';
   say('');
   $('hint').textContent = '';
+}
+
+let recordUrl = null;
+let recordUrlText = null;
+
+/** Once the game is over, a link that downloads its record: the server's
+ * record (`GET /games/CODE`) of an online game, the page's own record text
+ * of a game on this device. */
+function offerRecord(over) {
+  const a = $('download-record');
+  a.hidden = !over;
+  if (!over) return;
+  const code = S.mode === 'online' ? S.online?.code : null;
+  if (code) {
+    a.href = `games/${encodeURIComponent(code)}`;
+    a.download = `${S.name}-${code}.txt`;
+    return;
+  }
+  const text = S.game.recordText();
+  if (text !== recordUrlText) {
+    if (recordUrl) URL.revokeObjectURL(recordUrl);
+    recordUrl = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+    recordUrlText = text;
+  }
+  a.href = recordUrl;
+  a.download = `${S.name}.txt`;
 }
 
 function backToSetup() {

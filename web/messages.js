@@ -60,6 +60,7 @@ export const MESSAGES = {
   'resign': 'Resign',
   'new-game': 'New game',
   'record': 'Record',
+  'download-record': 'Download the record',
   'game-over': 'Game over',
   'waiting-opponent': 'Waiting for the opponent to join…',
   'computer-thinking': '{player} (the computer) is thinking…',
