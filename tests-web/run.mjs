@@ -10,7 +10,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, mkdirSync, rmSync, existsSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -241,6 +241,11 @@ for (const game of GAMES) {
       assert.ok(moves >= plies * 2 - 1, 'the computer answered every move');
       assert.equal(await page.locator('#turn').textContent(), 'Game over');
       assert.equal(await page.locator('#board .playable').count(), 0, 'nothing to play once over');
+      // The record, downloaded: the page's own record text.
+      const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-record')]);
+      assert.equal(download.suggestedFilename(), `${game}.txt`);
+      const text = readFileSync(await download.path(), 'utf8');
+      assert.ok(text.trim().length > 0, 'the downloaded record is not empty');
       await page.screenshot({ path: join(ARTIFACTS, `${game}-end.png`), fullPage: true });
       assertClean(page);
     } finally {
@@ -350,6 +355,7 @@ test('online: host and join by code, play, reload mid-game, a refused move shows
     // by themselves and the game carries on.
     await server.stop(true);
     await host.waitForFunction(() => /^disconnected/.test(document.body.dataset.connection ?? ''));
+    assert.match(await host.locator('#connection').textContent(), /connection to the server was lost/, 'the lost connection is said in words');
     server = await startServer({ addr: server.addr, dir: server.dir });
     for (const p of sides) {
       await p.waitForFunction(() => document.body.dataset.connection === 'connected', null, { timeout: 20000 });
@@ -360,12 +366,75 @@ test('online: host and join by code, play, reload mid-game, a refused move shows
     assert.ok(await playOneMove(host, rand));
     await guest.waitForFunction(pliesAre, 7);
     assert.deepEqual(await record(guest), await record(host));
+    // The host resigns; both pages offer the server's record for download.
+    assert.equal(await host.locator('#download-record').isHidden(), true, 'no record to download mid-game');
+    await host.click('#resign');
+    for (const p of sides) await p.waitForFunction(() => document.getElementById('outcome').textContent !== '');
+    const served = await (await fetch(`${server.url}games/${code}`)).text();
+    const [download] = await Promise.all([guest.waitForEvent('download'), guest.click('#download-record')]);
+    assert.equal(download.suggestedFilename(), `kybo-${code}.txt`);
+    assert.equal(readFileSync(await download.path(), 'utf8'), served, 'the download is GET /games/CODE');
+    assert.ok(served.trim().length > 0);
     await host.screenshot({ path: join(ARTIFACTS, 'online-host.png'), fullPage: true });
     await guest.screenshot({ path: join(ARTIFACTS, 'online-guest-phone.png'), fullPage: true });
     assertClean(host, guest);
   } finally {
     await hostCtx.close();
     await guestCtx.close();
+    await server.stop();
+  }
+});
+
+test('installable and offline: after one visit the page plays against the computer without a network; online play says the network is gone', async () => {
+  const server = await startServer();
+  const context = await browser.newContext({ viewport: { width: 375, height: 667 }, hasTouch: true, isMobile: true });
+  const page = await newPage(context, { touch: true });
+  try {
+    await page.goto(`${server.url}?ms=${MS}&seed=${SEED}`);
+    // Installable: the manifest is linked and served, with a name, a start and an icon.
+    const manifest = await page.evaluate(async () => {
+      const href = document.querySelector('link[rel=manifest]').href;
+      const res = await fetch(href);
+      return { type: res.headers.get('content-type'), body: await res.json() };
+    });
+    assert.match(manifest.type, /^application\/(manifest\+)?json/);
+    assert.equal(manifest.body.display, 'standalone');
+    assert.ok(manifest.body.name && manifest.body.short_name && manifest.body.start_url && manifest.body.theme_color);
+    const icon = await page.evaluate(async (src) => (await fetch(src)).status, manifest.body.icons[0].src);
+    assert.equal(icon, 200, 'the icon is served');
+    // The service worker takes the page over (at once, or after one reload).
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
+    await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
+    await page.waitForFunction(() => document.body.classList.contains('ready'));
+
+    // No network: the page comes back from the cache and plays.
+    await context.setOffline(true);
+    await page.reload();
+    await page.waitForFunction(() => document.body.classList.contains('ready'), null, { timeout: 20000 });
+    assert.equal(await page.evaluate(() => navigator.onLine), false);
+    const game = GAMES[0];
+    await page.selectOption('#game-select', game);
+    await page.check('input[name=mode][value=computer]');
+    await page.click('#start');
+    const rand = rng(SEED * 31 + game.length);
+    assert.equal(await waitForTurn(page), false);
+    const before = await pliesOf(page);
+    assert.ok(await playOneMove(page, rand), `a move played offline: ${JSON.stringify(page.steps)}`);
+    // The computer (in its worker, loaded from the cache) answers.
+    await page.waitForFunction((n) => Number(document.getElementById('record').dataset.plies) >= n + 2, before, { timeout: 20000 });
+    await page.screenshot({ path: join(ARTIFACTS, 'offline-phone.png'), fullPage: true });
+
+    // Online play without a network says so plainly.
+    await page.click('#new-game');
+    await page.check('input[name=mode][value=online]');
+    await page.click('#create');
+    await page.locator(':is(#connection, #setup-message)', { hasText: 'No network' }).first().waitFor({ state: 'visible' });
+    await page.screenshot({ path: join(ARTIFACTS, 'offline-online-phone.png'), fullPage: true });
+    page.problems = page.problems.filter((line) => !refusedSocket.test(line));
+    assertClean(page);
+  } finally {
+    await context.close();
     await server.stop();
   }
 });

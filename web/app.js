@@ -159,6 +159,7 @@ function render() {
     return li;
   }));
   $('outcome').textContent = result ?? '';
+  offerRecord(!!result);
   document.body.classList.toggle('over', !!result);
   document.body.classList.toggle('watching', watching);
   $('hint').textContent = [S.landed, hintFor(facts, moves)].filter(Boolean).join(' ');
@@ -601,12 +602,39 @@ function showPlay() {
   $('hint').textContent = '';
 }
 
+let recordUrl = null;
+let recordUrlText = null;
+
+/** Once the game is over, a link that downloads its record: the server's
+ * record (`GET /games/CODE`) of an online game, the page's own record text
+ * of a game on this device. */
+function offerRecord(over) {
+  const a = $('download-record');
+  a.hidden = !over;
+  if (!over) return;
+  const code = S.mode === 'online' ? S.online?.code : null;
+  if (code) {
+    a.href = `games/${encodeURIComponent(code)}`;
+    a.download = `${S.name}-${code}.txt`;
+    return;
+  }
+  const text = S.game.recordText();
+  if (text !== recordUrlText) {
+    if (recordUrl) URL.revokeObjectURL(recordUrl);
+    recordUrl = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+    recordUrlText = text;
+  }
+  a.href = recordUrl;
+  a.download = `${S.name}.txt`;
+}
+
 function backToSetup() {
   S.thinking = 0;
   S.online?.close();
   S.online = null;
   S.net = null;
   S.mode = null;
+  showConnection();
   if (location.hash) history.replaceState(null, '', location.pathname + location.search);
   $('play').hidden = true;
   $('setup').hidden = false;
@@ -647,9 +675,36 @@ function startOnline(action) {
     onConnection(text) {
       $('online-state').dataset.connection = text;
       document.body.dataset.connection = text;
+      showConnection();
     },
   });
   S.online.start(action);
+}
+
+/** The online game's connection, in words: plainly so when the network is
+ * gone (the browser says it is offline) or the server cannot be reached. */
+function showConnection() {
+  const el = $('connection');
+  const setup = $('setup-message');
+  const state = document.body.dataset.connection ?? '';
+  const offline = navigator.onLine === false;
+  // Before the game is shown (creating or joining), the setup screen says it.
+  if (setup.dataset.connection) {
+    setup.textContent = '';
+    delete setup.dataset.connection;
+  }
+  if (!S.online || (state === 'connected' && !offline)) {
+    el.textContent = '';
+    el.classList.remove('lost');
+    return;
+  }
+  const lost = offline || state.startsWith('disconnected');
+  el.textContent = t(offline ? 'online-offline' : lost ? 'online-reconnecting' : 'online-connecting');
+  el.classList.toggle('lost', lost);
+  if ($('play').hidden && lost && !setup.textContent) {
+    setup.textContent = el.textContent;
+    setup.dataset.connection = 'yes';
+  }
 }
 
 /** The local Game from the server's state: the config, then every move. */
@@ -752,6 +807,8 @@ function showRules(name) {
 
 async function main() {
   localize();
+  // After one visit the page opens and plays against the computer offline.
+  if ('serviceWorker' in navigator) navigator.serviceWorker.register('./sw.js').catch(() => {});
   $('load-status').textContent = t('loading');
   try {
     const mod = await import('./pkg/board_web.js');
@@ -825,6 +882,9 @@ async function main() {
   $('new-game').addEventListener('click', backToSetup);
   $('rules-button').addEventListener('click', () => showRules(S.game && !$('play').hidden ? S.name : select.value));
   $('rules-close').addEventListener('click', () => $('rules').close());
+
+  window.addEventListener('offline', showConnection);
+  window.addEventListener('online', showConnection);
 
   // A reload of an online game's page resumes it.
   const m = /^#online\/([A-Za-z0-9]+)$/.exec(location.hash);

@@ -34,7 +34,7 @@ use axum::response::{IntoResponse, Response};
 /// The Content-Security-Policy of every answer.
 pub const CSP: &str = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; \
 worker-src 'self'; connect-src 'self'; style-src 'self'; style-src-attr 'unsafe-inline'; \
-img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+img-src 'self' data:; manifest-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /// The largest file served (the page's wasm is a few MiB).
 pub const MAX_FILE_BYTES: u64 = 64 << 20;
@@ -52,7 +52,8 @@ pub fn content_type(path: &str) -> Option<&'static str> {
         "svg" => "image/svg+xml",
         "png" => "image/png",
         "ico" => "image/x-icon",
-        "json" | "webmanifest" => "application/json",
+        "json" => "application/json",
+        "webmanifest" => "application/manifest+json",
         "txt" => "text/plain; charset=utf-8",
         _ => return None,
     })
@@ -75,6 +76,9 @@ pub const EMBEDDED: &[(&str, &[u8])] = embed![
     "style.css",
     "worker.js",
     "messages.js",
+    "sw.js",
+    "manifest.webmanifest",
+    "icon.svg",
     "pkg/board_web.js",
     "pkg/board_web_bg.wasm",
 ];
