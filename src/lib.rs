@@ -35,6 +35,10 @@ pub trait Kit:
     /// No game lasts more moves than this (claims and reds included), or
     /// `None` for a game with no such bound.
     const MAX_PLIES: Option<usize>;
+    /// What the symbols of the game's terminal board mean and how a move is
+    /// written, where the board does not say it, shown under every board of
+    /// `play`, `demo --watch` and `replay`.
+    const LEGEND: Option<&'static str>;
     /// The game's `Match`: the position with its history, undo and redo.
     type Match: GameMatch<
             Position = Self,

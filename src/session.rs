@@ -72,7 +72,7 @@ pub fn demo<K: Kit>(
             return Ok(None);
         }
         if let Show::Watch { delay } = show {
-            let legend = legend(K::NAME).map_or(String::new(), |l| format!("{l}\n"));
+            let legend = K::LEGEND.map_or(String::new(), |l| format!("{l}\n"));
             write!(
                 out,
                 "{CLEAR}{title}\n{}\n{legend}{label}\n{}\n",
@@ -295,31 +295,10 @@ where
         line += &format!(" | a draw may be claimed ({reason}): type draw");
     }
     writeln!(out, "{}", game.position().to_string().trim_end())?;
-    if let Some(legend) = legend(M::Position::NAME) {
+    if let Some(legend) = M::Position::LEGEND {
         writeln!(out, "{legend}")?;
     }
     writeln!(out, "{line}")
-}
-
-/// What the symbols of a game's terminal board mean and how a move is
-/// written, where the board does not say it (KYBO's board has its own
-/// legend line, and a KYBO move is a square).
-pub fn legend(game: &str) -> Option<&'static str> {
-    match game {
-        "echec-o-cube" => Some(
-            "key: --- | pale piece, === H dark piece, + a piece ends there, R red, \
-             1 2 closed by One/Two, x dead\n\
-             moves: P D5-E5 (pale), F D5-E5 (dark), ! after one announces; \
-             claim takes claimable points",
-        ),
-        "chess3d" => Some(
-            "key: upper case White, lower case Black; K king, Q queen, R rook, B bishop, \
-             N knight, P pawn\n\
-             moves: N2/E2-N2/E4 (level/square to level/square), or short: E4, NC3, D4xE5, \
-             QxN3/D4 (the level where needed); O-O castles",
-        ),
-        _ => None,
-    }
 }
 
 /// `moves` named for a sentence: `A`, `A and B`, `A, B and C`.
@@ -529,7 +508,7 @@ pub fn replay<K: Kit>(
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
     writeln!(out, "{}", game.position().to_string().trim_end()).map_err(io)?;
-    if let Some(legend) = legend(K::NAME) {
+    if let Some(legend) = K::LEGEND {
         writeln!(out, "{legend}").map_err(io)?;
     }
     picture(&game)?;

@@ -113,6 +113,12 @@ impl Kit for Position {
     const TITLE: &'static str = "Chess 3D";
     // A bare position keeps no clocks that end the game (the Match does).
     const MAX_PLIES: Option<usize> = None;
+    const LEGEND: Option<&'static str> = Some(
+        "key: upper case White, lower case Black; K king, Q queen, R rook, B bishop, \
+         N knight, P pawn\n\
+         moves: N2/E2-N2/E4 (level/square to level/square), or short: E4, NC3, D4xE5, \
+         QxN3/D4 (the level where needed); O-O castles",
+    );
     type Match = Match;
 
     fn variants() -> Vec<Position> {

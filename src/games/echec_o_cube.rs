@@ -15,6 +15,12 @@ impl Kit for Position {
     const TITLE: &'static str = "ÉCHEC O CUBE";
     // 112 placements, as many claims, and the 10 reds of the pool.
     const MAX_PLIES: Option<usize> = Some(112 * 2 + 10);
+    const LEGEND: Option<&'static str> = Some(
+        "key: --- | pale piece, === H dark piece, + a piece ends there, R red, \
+         1 2 closed by One/Two, x dead\n\
+         moves: P D5-E5 (pale), F D5-E5 (dark), ! after one announces; \
+         claim takes claimable points",
+    );
     type Match = Match;
 
     fn variants() -> Vec<Position> {

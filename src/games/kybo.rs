@@ -14,6 +14,8 @@ impl Kit for Position {
     const TITLE: &'static str = "KYBO";
     // One cube a move, and the board holds 120 (KY-2).
     const MAX_PLIES: Option<usize> = Some(120);
+    /// KYBO's board has its own legend line, and a move is a square.
+    const LEGEND: Option<&'static str> = None;
     type Match = Match;
 
     fn variants() -> Vec<Position> {
