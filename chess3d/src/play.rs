@@ -18,18 +18,7 @@ use crate::zobrist::KEYS;
 /// A move text of two squares without levels (`E7-E5`, `D4xE5`,
 /// `A7-A8=Q`): the squares and the promotion, or `None` for any other text.
 fn levelless(text: &str) -> Option<(Square, Square, Option<Role>)> {
-    let text = text.trim();
-    let (cells, promotion) = match text.split_once('=') {
-        Some((cells, p)) => {
-            let mut chars = p.chars();
-            let role = chars.next().and_then(Role::from_char)?;
-            if chars.next().is_some() {
-                return None;
-            }
-            (cells, Some(role))
-        }
-        None => (text, None),
-    };
+    let (cells, promotion) = san::split_promotion(text.trim())?;
     let (a, b) = cells.split_once(['-', 'x', 'X'])?;
     Some((a.parse().ok()?, b.parse().ok()?, promotion))
 }

@@ -25,6 +25,19 @@ use board_core::{Cell, Square};
 use crate::moves::Move;
 use crate::piece::Role;
 
+/// `text` split into what comes before a promotion suffix (`=Q`) and the
+/// role it names, or `None` when the suffix is not one letter of a role.
+pub(crate) fn split_promotion(text: &str) -> Option<(&str, Option<Role>)> {
+    match text.split_once('=') {
+        Some((body, p)) => {
+            let mut chars = p.chars();
+            let role = chars.next().and_then(Role::from_char)?;
+            chars.next().is_none().then_some((body, Some(role)))
+        }
+        None => Some((text, None)),
+    }
+}
+
 /// Where a short text puts a piece: a square on a level it leaves open, or a cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Place {
@@ -63,17 +76,10 @@ impl Short {
     /// Reads `text` as a short move text, or `None` if it is not one.
     pub(crate) fn parse(text: &str) -> Option<Short> {
         let text = text.trim().trim_end_matches(['+', '#', '!', '?']);
-        let (body, promotion) = match text.split_once('=') {
-            Some((body, p)) => {
-                let mut chars = p.chars();
-                let role = chars.next().and_then(Role::from_char)?;
-                if chars.next().is_some() || !Role::PROMOTIONS.contains(&role) {
-                    return None;
-                }
-                (body, Some(role))
-            }
-            None => (text, None),
-        };
+        let (body, promotion) = split_promotion(text)?;
+        if promotion.is_some_and(|role| !Role::PROMOTIONS.contains(&role)) {
+            return None;
+        }
         let mut chars = body.chars();
         let first = chars.next()?;
         let second = chars.next();
