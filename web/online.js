@@ -21,6 +21,7 @@ export class Online {
     this.timer = 0;
     this.action = null;
     this.queued = null; // a move typed while the connection was down
+    this.target = null; // a `redirect`'s address, for the next connection only
   }
 
   /** `action`: {create: {game, config}} or {code} (join, or resume a seat
@@ -51,10 +52,15 @@ export class Online {
   connect() {
     if (this.closed) return;
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-    const ws = new WebSocket(`${scheme}://${location.host}/ws`);
+    // The page's own origin (a proxy spreads the load over the instances),
+    // or the instance a `redirect` named, once; after that the origin again.
+    const url = this.target ?? `${scheme}://${location.host}/ws`;
+    this.target = null;
+    const ws = new WebSocket(url);
     this.ws = ws;
     this.h.onConnection('connecting');
-    ws.onopen = () => this.send({ type: 'hello', protocol: 1, client: 'board-games page' });
+    ws.onopen = () =>
+      this.send({ type: 'hello', protocol: 1, client: 'board-games page', redirect: true });
     ws.onmessage = (event) => {
       let msg;
       try {
@@ -119,6 +125,12 @@ export class Online {
         break;
       case 'refused':
         this.h.onRefused(msg);
+        break;
+      case 'redirect':
+        // Another instance runs the game: the server closes this
+        // connection, and the next one goes there.
+        this.target = msg.url;
+        this.failures = 0;
         break;
       case 'error':
         if (msg.kind === 'bad_token' && this.code) {

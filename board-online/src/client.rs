@@ -192,6 +192,19 @@ impl Endpoint {
         &self.url
     }
 
+    /// The server at `url`, a `redirect`'s target, trusted as this one is
+    /// (the same CA file, if any).
+    ///
+    /// # Errors
+    /// The URL is not a `ws://` or `wss://` one.
+    pub fn redirected(&self, url: &str) -> Result<Endpoint, ClientError> {
+        let mut target = Endpoint::new(url, None)?;
+        if let (Some((connector, _)), Some((_, name))) = (&self.tls, &target.tls) {
+            target.tls = Some((connector.clone(), name.clone()));
+        }
+        Ok(target)
+    }
+
     async fn stream(&self) -> Result<Box<dyn Io>, String> {
         let tcp = tokio::net::TcpStream::connect((self.host.as_str(), self.port))
             .await
@@ -378,6 +391,8 @@ impl Session {
 enum Ended {
     Over(GameResult),
     Dropped(String),
+    /// The game runs at this address.
+    Redirect(String),
 }
 
 type Ws = tokio_tungstenite::WebSocketStream<Box<dyn Io>>;
@@ -395,11 +410,18 @@ async fn send(ws: &mut Ws, msg: &ClientMsg) -> Result<(), String> {
 /// # Errors
 /// The server stayed unreachable, refused the request for good, or
 /// standard output failed.
-pub async fn run(server: &Endpoint, mode: Mode) -> Result<GameResult, ClientError> {
+pub async fn run(servers: &[Endpoint], mode: Mode) -> Result<GameResult, ClientError> {
+    let Some(first) = servers.first() else {
+        return Err(ClientError::Refused("no server given".into()));
+    };
     let mut input = spawn_stdin();
     let mut session = Session::default();
     let mut failures = 0u32;
     let mut delay = RECONNECT_FIRST_DELAY;
+    // The server tried now: one of `servers`, or where one redirected to.
+    let mut next = 0usize;
+    let mut server = first.clone();
+    let mut redirects = 0u32;
     loop {
         match server.websocket().await {
             Ok(mut ws) => match connected(&mut ws, &mode, &mut session, &mut input).await? {
@@ -407,12 +429,26 @@ pub async fn run(server: &Endpoint, mode: Mode) -> Result<GameResult, ClientErro
                     let _ = ws.close(None).await;
                     return Ok(result);
                 }
+                Ended::Redirect(url) => {
+                    let _ = ws.close(None).await;
+                    redirects += 1;
+                    if redirects < MAX_REDIRECTS {
+                        out(format!("redirected to {url}"))?;
+                        server = server.redirected(&url)?;
+                        continue;
+                    }
+                    // Instances pointing at each other while a lease moves:
+                    // wait a little, from the first server again.
+                    redirects = 0;
+                    server = first.clone();
+                }
                 Ended::Dropped(why) => {
                     if session.state.is_some() {
                         // It had worked: start the backoff afresh.
                         failures = 0;
                         delay = RECONNECT_FIRST_DELAY;
                     }
+                    redirects = 0;
                     out(format!("connection lost ({why}); reconnecting"))?;
                 }
             },
@@ -421,12 +457,25 @@ pub async fn run(server: &Endpoint, mode: Mode) -> Result<GameResult, ClientErro
                 if failures >= RECONNECT_ATTEMPTS {
                     return Err(ClientError::Unreachable(server.url.clone(), e));
                 }
+                // Gone: the next server of the list (a redirect's target
+                // is not in it, so this leaves it too).
+                next = (next + 1) % servers.len();
+                server = servers[next].clone();
+                if next != 0 || servers.len() == 1 {
+                    out(format!("trying {}", server.url))?;
+                    if servers.len() > 1 {
+                        continue;
+                    }
+                }
             }
         }
         tokio::time::sleep(delay).await;
         delay = (delay * 2).min(RECONNECT_MAX_DELAY);
     }
 }
+
+/// Redirects followed in a row before the client waits and starts over.
+const MAX_REDIRECTS: u32 = 4;
 
 async fn connected(
     ws: &mut Ws,
@@ -437,6 +486,7 @@ async fn connected(
     let hello = ClientMsg::Hello {
         protocol: PROTOCOL_VERSION,
         client: concat!("board-online-cli ", env!("CARGO_PKG_VERSION")).into(),
+        redirect: true,
     };
     if let Err(e) = send(ws, &hello).await {
         return Ok(Ended::Dropped(e));
@@ -495,6 +545,7 @@ async fn connected(
                 };
                 match msg {
                     ServerMsg::Welcome { .. } | ServerMsg::Pong => {}
+                    ServerMsg::Redirect { url, .. } => return Ok(Ended::Redirect(url)),
                     ServerMsg::Created { code, seat, token } => {
                         out(format!("code: {code}"))?;
                         out(format!("seat: {}", seat.as_str()))?;

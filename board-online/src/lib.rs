@@ -11,7 +11,8 @@
 //!
 //! Modules, top-down: [`protocol`] (the wire format), [`server`] (routes and
 //! connections), [`room`] (one game's state and subscribers, and the hub of
-//! all games), [`store`] (durable storage), [`registry`] (the hosted games),
+//! all games), [`store`] (durable storage), [`pg`] (the PostgreSQL store shared by
+//! several instances, with leases), [`registry`] (the hosted games),
 //! [`token`] (codes and seat tokens), [`limit`] (rate limits), [`settings`]
 //! (every limit), [`client`] (the command-line client), [`web`] (the
 //! browser page's static files).
@@ -39,6 +40,7 @@
 
 pub mod client;
 pub mod limit;
+pub mod pg;
 pub mod protocol;
 pub mod registry;
 pub mod room;
@@ -70,6 +72,13 @@ pub(crate) fn excerpt(text: &str) -> String {
         None => text.to_owned(),
     }
 }
+
+/// A throwaway PostgreSQL cluster for the unit tests (the integration
+/// tests use the same file).
+#[cfg(test)]
+#[allow(dead_code)]
+#[path = "../tests/online/pgcluster.rs"]
+mod pgcluster;
 
 #[cfg(test)]
 mod tests {

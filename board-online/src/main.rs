@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use board_online::client::{self, Endpoint, Mode};
 use board_online::protocol::{ClockSpec, SeatChoice};
-use board_online::server::Tls;
+use board_online::server::{Cluster, Tls};
 use board_online::web::WebRoot;
 use board_online::{Options, Registry, Server, Settings};
 use clap::{Parser, Subcommand, ValueEnum};
@@ -31,9 +31,23 @@ enum Command {
         /// The address to listen on (port 0: any free port).
         #[arg(long, default_value = "127.0.0.1:7878")]
         addr: SocketAddr,
-        /// The SQLite database file (created if missing).
+        /// The SQLite database file (created if missing), or a PostgreSQL
+        /// database shared with other instances: postgres://USER@HOST/DB.
         #[arg(long, default_value = "board-online.sqlite3")]
         db: PathBuf,
+        /// This instance's name among those sharing a PostgreSQL database
+        /// (unique; default: 8 random hex digits). Shown in /healthz.
+        #[arg(long)]
+        instance_id: Option<String>,
+        /// The address clients reach this instance at, where other instances
+        /// redirect them (default: ws://ADDR). Shown in /healthz.
+        #[arg(long)]
+        public_addr: Option<String>,
+        /// Seconds a game's lease lasts without renewal (PostgreSQL): how
+        /// long a dead instance's games wait before another takes them over.
+        /// At most 10.
+        #[arg(long, default_value_t = 10.0)]
+        lease_ttl: f64,
         /// Seconds without a move after which a game expires.
         #[arg(long, default_value_t = Settings::default().idle_expiry.as_secs())]
         idle_expiry: u64,
@@ -99,9 +113,10 @@ enum Command {
         /// A clock, MINUTES+SECONDS per move (`5+3`).
         #[arg(long, value_parser = client::parse_clock)]
         clock: Option<ClockSpec>,
-        /// The server: ws://HOST:PORT, or wss://HOST:PORT over TLS.
+        /// The server: ws://HOST:PORT, or wss://HOST:PORT over TLS. Give it
+        /// more than once: when one is gone, the client tries the next.
         #[arg(long, default_value = "ws://127.0.0.1:7878")]
-        server: String,
+        server: Vec<String>,
         /// For wss://: a PEM file of the CA certificates to trust instead of
         /// the usual roots (a private CA, a self-signed server).
         #[arg(long)]
@@ -111,9 +126,10 @@ enum Command {
     Join {
         /// The game code (any case).
         code: String,
-        /// The server: ws://HOST:PORT, or wss://HOST:PORT over TLS.
+        /// The server: ws://HOST:PORT, or wss://HOST:PORT over TLS. Give it
+        /// more than once: when one is gone, the client tries the next.
         #[arg(long, default_value = "ws://127.0.0.1:7878")]
-        server: String,
+        server: Vec<String>,
         /// For wss://: a PEM file of the CA certificates to trust instead of
         /// the usual roots (a private CA, a self-signed server).
         #[arg(long)]
@@ -123,9 +139,10 @@ enum Command {
     Record {
         /// The game code (any case).
         code: String,
-        /// The server: ws://HOST:PORT, or wss://HOST:PORT over TLS.
+        /// The server: ws://HOST:PORT, or wss://HOST:PORT over TLS. Give it
+        /// more than once: when one is gone, the client tries the next.
         #[arg(long, default_value = "ws://127.0.0.1:7878")]
-        server: String,
+        server: Vec<String>,
         /// For wss://: a PEM file of the CA certificates to trust instead of
         /// the usual roots (a private CA, a self-signed server).
         #[arg(long)]
@@ -135,9 +152,10 @@ enum Command {
     Watch {
         /// The game code (any case).
         code: String,
-        /// The server: ws://HOST:PORT, or wss://HOST:PORT over TLS.
+        /// The server: ws://HOST:PORT, or wss://HOST:PORT over TLS. Give it
+        /// more than once: when one is gone, the client tries the next.
         #[arg(long, default_value = "ws://127.0.0.1:7878")]
-        server: String,
+        server: Vec<String>,
         /// For wss://: a PEM file of the CA certificates to trust instead of
         /// the usual roots (a private CA, a self-signed server).
         #[arg(long)]
@@ -165,6 +183,13 @@ fn seconds(flag: &str, secs: f64) -> Result<Duration, String> {
     } else {
         Err(format!("{flag} must be more than 0 seconds"))
     }
+}
+
+/// Every `--server`, in order.
+fn endpoints(urls: &[String], ca: Option<&std::path::Path>) -> Result<Vec<Endpoint>, String> {
+    urls.iter()
+        .map(|u| Endpoint::new(u, ca).map_err(|e| e.to_string()))
+        .collect()
 }
 
 fn main() -> ExitCode {
@@ -206,6 +231,9 @@ fn main() -> ExitCode {
                 ping_interval,
                 max_games,
                 keep_finished,
+                instance_id,
+                public_addr,
+                lease_ttl,
                 web,
                 log_format: _,
                 tls_cert,
@@ -240,7 +268,12 @@ fn main() -> ExitCode {
                 if let Some(problem) = web.problem() {
                     eprintln!("warning: {problem}");
                 }
-                let server = Server::bind(options, Registry::standard())
+                let cluster = Cluster {
+                    instance_id,
+                    public_addr,
+                    lease_ttl: seconds("--lease-ttl", lease_ttl)?,
+                };
+                let server = Server::bind_cluster(options, Registry::standard(), cluster)
                     .await
                     .map_err(|e| e.to_string())?
                     .with_web(web);
@@ -268,7 +301,7 @@ fn main() -> ExitCode {
                 server,
                 ca,
             } => {
-                let server = Endpoint::new(&server, ca.as_deref()).map_err(|e| e.to_string())?;
+                let server = endpoints(&server, ca.as_deref())?;
                 let config: serde_json::Value = serde_json::from_str(&config)
                     .map_err(|e| format!("--config is not JSON: {e}"))?;
                 let seat = match seat {
@@ -288,22 +321,23 @@ fn main() -> ExitCode {
                     .map_err(|e| e.to_string())
             }
             Command::Join { code, server, ca } => {
-                let server = Endpoint::new(&server, ca.as_deref()).map_err(|e| e.to_string())?;
+                let server = endpoints(&server, ca.as_deref())?;
                 client::run(&server, Mode::Join { code })
                     .await
                     .map(drop)
                     .map_err(|e| e.to_string())
             }
             Command::Record { code, server, ca } => {
-                let server = Endpoint::new(&server, ca.as_deref()).map_err(|e| e.to_string())?;
-                let record = client::record(&server, &code)
+                let server = endpoints(&server, ca.as_deref())?;
+                let server = &server[0];
+                let record = client::record(server, &code)
                     .await
                     .map_err(|e| e.to_string())?;
                 print!("{record}");
                 Ok(())
             }
             Command::Watch { code, server, ca } => {
-                let server = Endpoint::new(&server, ca.as_deref()).map_err(|e| e.to_string())?;
+                let server = endpoints(&server, ca.as_deref())?;
                 client::run(&server, Mode::Watch { code })
                     .await
                     .map(drop)

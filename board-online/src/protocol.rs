@@ -89,6 +89,10 @@ pub enum ClientMsg {
         /// The client's name and version, for the server's log (free text).
         #[serde(default)]
         client: String,
+        /// Whether the client follows a [`ServerMsg::Redirect`] (servers
+        /// sharing a database send one only to such clients).
+        #[serde(default)]
+        redirect: bool,
     },
     /// Create a game and take a seat in it.
     Create {
@@ -300,6 +304,9 @@ pub enum ErrorKind {
     Unavailable,
     /// The server is shutting down.
     ShuttingDown,
+    /// Another server instance took the game over: reconnect and resume
+    /// (the connection closes).
+    Moved,
 }
 
 /// A message from the server to a client.
@@ -368,6 +375,15 @@ pub enum ServerMsg {
     },
     /// The answer to `ping`.
     Pong,
+    /// The game asked for (`join`, `watch`, `resume`) runs on another
+    /// instance: connect to `url` and ask again (the connection closes).
+    /// Sent only to clients whose `hello` said `redirect: true`.
+    Redirect {
+        /// The game code.
+        code: String,
+        /// The instance's WebSocket address (`ws://…` or `wss://…`).
+        url: String,
+    },
 }
 
 impl ServerMsg {

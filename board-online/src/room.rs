@@ -23,7 +23,7 @@ use crate::registry::{ConfigError, Registry, Table};
 use crate::settings::{
     Settings, FINISHED_RETENTION, MAX_CLOCK_MS, MAX_PLIES, OUTBOX_CAPACITY, ROOM_QUEUE_CAPACITY,
 };
-use crate::store::{Store, StoreError, StoredGame, Write, Writer};
+use crate::store::{Lease, Store, StoreError, StoredGame, Write, Writer};
 use crate::token::{self, Code, SeatToken};
 
 /// What a connection receives: a text frame, or the order to close.
@@ -122,6 +122,9 @@ pub enum FindError {
     /// The server holds as many games as it may.
     #[error("the server holds as many games as it may ({0})")]
     Full(usize),
+    /// Another live instance runs the game, at this public address.
+    #[error("the game is run by another instance, at {0}")]
+    Elsewhere(String),
 }
 
 /// A request to a room.
@@ -158,12 +161,16 @@ enum Command {
     Snapshot {
         reply: oneshot::Sender<(GameState, String)>,
     },
+    /// Another instance took the game over: tell everyone and stop.
+    Lost,
 }
 
 /// A way to send requests to one room.
 #[derive(Debug, Clone)]
 pub struct RoomHandle {
     tx: mpsc::Sender<Command>,
+    /// The epoch of the game's lease this room holds (0: no leases).
+    lease: u64,
 }
 
 /// The room is gone (finished and dropped, or the server is stopping).
@@ -314,6 +321,10 @@ struct Room {
     subscribers: Vec<Outbox>,
     writer: Writer,
     idle_expiry: Duration,
+    /// The epoch of the game's lease (0: a store without leases).
+    lease: u64,
+    /// Another instance took the game over: the room stops.
+    lost: bool,
 }
 
 impl Room {
@@ -388,6 +399,29 @@ impl Room {
         self.subscribers.retain(|o| o.send(frame.clone()));
     }
 
+    /// Stores `write` under the game's lease; notes a lost lease.
+    async fn save(&mut self, write: Write) -> Result<(), StoreError> {
+        let stored = self.writer.write_fenced(self.lease, write).await;
+        if let Err(StoreError::LeaseLost(_)) = &stored {
+            self.lost = true;
+        }
+        stored
+    }
+
+    /// Another instance runs the game now: every subscriber is told to
+    /// reconnect (`moved`, then the connection closes).
+    fn evict(&mut self) {
+        tracing::warn!(code = %self.code, "lease lost: another instance runs the game now");
+        let msg = ServerMsg::error(
+            ErrorKind::Moved,
+            "another server runs this game now: reconnect and resume",
+        );
+        for o in self.subscribers.drain(..) {
+            o.send_msg(&msg);
+            o.send(Frame::Close("the game moved to another server".into()));
+        }
+    }
+
     fn refuse(&self, outbox: &Outbox, kind: Refusal, text: &str, reason: impl Into<String>) {
         outbox.send_msg(&ServerMsg::Refused {
             kind,
@@ -404,8 +438,7 @@ impl Room {
             return;
         }
         if let Err(e) = self
-            .writer
-            .write(Write::Finish {
+            .save(Write::Finish {
                 code: self.code.clone(),
                 result: result.clone(),
                 at_ms: unix_ms(),
@@ -473,8 +506,7 @@ impl Room {
                 let token = SeatToken::generate();
                 let hash = token.hash();
                 let stored = self
-                    .writer
-                    .write(Write::Seat {
+                    .save(Write::Seat {
                         code: self.code.clone(),
                         seat,
                         token_hash: hash,
@@ -585,8 +617,7 @@ impl Room {
             after
         });
         let stored = self
-            .writer
-            .write(Write::Move {
+            .save(Write::Move {
                 code: self.code.clone(),
                 ply,
                 text: canonical.clone(),
@@ -720,9 +751,13 @@ impl Room {
                     }
                 }
             }
+            if self.lost {
+                self.evict();
+                break;
+            }
         }
         if let Some(hub) = hub.upgrade() {
-            hub.remove(&self.code);
+            hub.remove_room(&self.code, self.lease);
         }
     }
 
@@ -757,6 +792,7 @@ impl Room {
             Command::Snapshot { reply } => {
                 let _ = reply.send((self.state(), self.table.record()));
             }
+            Command::Lost => self.lost = true,
         }
     }
 }
@@ -820,8 +856,94 @@ impl Hub {
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    fn remove(&self, code: &str) {
-        self.rooms().remove(code);
+    /// Forgets the room of `code` if it is the one of lease `epoch` (a room
+    /// that stops after another took its place leaves that one alone).
+    fn remove_room(&self, code: &str, epoch: u64) {
+        let mut rooms = self.rooms();
+        if rooms.get(code).is_some_and(|r| r.lease == epoch) {
+            rooms.remove(code);
+        }
+    }
+
+    /// Whether several instances share the store (games have leases).
+    #[must_use]
+    pub fn shared(&self) -> bool {
+        self.store.shared()
+    }
+
+    /// Renews the leases of the games in memory; stops the rooms whose
+    /// lease another instance took (their clients are told to reconnect).
+    ///
+    /// # Errors
+    /// The store failed (the leases run on until they expire).
+    pub async fn renew_leases(&self) -> Result<(), StoreError> {
+        let held = self.held();
+        if held.is_empty() {
+            return Ok(());
+        }
+        let store = self.store.clone();
+        let lost = tokio::task::spawn_blocking(move || store.renew(&held))
+            .await
+            .map_err(|e| StoreError::Database(e.to_string()))??;
+        for code in lost {
+            let room = self.rooms().remove(&code);
+            if let Some(room) = room {
+                let _ = room.tx.send(Command::Lost).await;
+            }
+        }
+        Ok(())
+    }
+
+    /// The (code, epoch) of every lease the rooms in memory hold.
+    fn held(&self) -> Vec<(String, u64)> {
+        self.rooms()
+            .iter()
+            .filter(|(_, r)| r.lease > 0)
+            .map(|(c, r)| (c.clone(), r.lease))
+            .collect()
+    }
+
+    /// Hands every lease back (a graceful stop, after the rooms closed).
+    ///
+    /// # Errors
+    /// The store failed.
+    pub async fn release_leases(&self, held: Vec<(String, u64)>) -> Result<(), StoreError> {
+        let store = self.store.clone();
+        tokio::task::spawn_blocking(move || store.release(&held))
+            .await
+            .map_err(|e| StoreError::Database(e.to_string()))?
+    }
+
+    /// Takes over up to `limit` unfinished games whose owner's lease
+    /// expired; returns how many this instance took.
+    ///
+    /// # Errors
+    /// The store failed.
+    pub async fn adopt_orphans(&self, limit: usize) -> Result<usize, StoreError> {
+        let store = self.store.clone();
+        let codes = tokio::task::spawn_blocking(move || store.orphans(limit))
+            .await
+            .map_err(|e| StoreError::Database(e.to_string()))??;
+        let mut taken = 0;
+        for code in codes {
+            let Ok(code) = code.parse::<Code>() else {
+                continue;
+            };
+            match self.find(&code).await {
+                Ok(Some(_)) => taken += 1,
+                Ok(None) | Err(FindError::Elsewhere(_) | FindError::Full(_)) => {}
+                Err(FindError::Store(e)) => return Err(e),
+            }
+        }
+        Ok(taken)
+    }
+
+    /// Closes every room and returns the leases they held, to release once
+    /// their writes are done.
+    pub fn close_all_leases(&self) -> Vec<(String, u64)> {
+        let held = self.held();
+        self.close_all();
+        held
     }
 
     /// The number of games in memory.
@@ -849,7 +971,10 @@ impl Hub {
 
     fn spawn(&self, room: Room) -> RoomHandle {
         let (tx, rx) = mpsc::channel(ROOM_QUEUE_CAPACITY);
-        let handle = RoomHandle { tx };
+        let handle = RoomHandle {
+            tx,
+            lease: room.lease,
+        };
         let mut rooms = self.rooms();
         if let Some(running) = rooms.get(&room.code) {
             // Read back from the store twice at once: one room is enough.
@@ -876,14 +1001,56 @@ impl Hub {
         let stored = tokio::task::spawn_blocking(move || store.game(&key))
             .await
             .map_err(|e| StoreError::Database(e.to_string()))??;
-        let oldest = unix_ms().saturating_sub(ms(self.settings.keep_finished));
-        let Some(stored) = stored.filter(|g| g.finished_ms.is_some_and(|at| at >= oldest)) else {
+        let Some(stored) = stored else {
             return Ok(None);
         };
         if self.len() >= self.settings.max_games {
             return Err(FindError::Full(self.settings.max_games));
         }
+        if stored.result.is_none() {
+            return self.take_over(code).await;
+        }
+        let oldest = unix_ms().saturating_sub(ms(self.settings.keep_finished));
+        if stored.finished_ms.is_none_or(|at| at < oldest) {
+            return Ok(None);
+        }
         Ok(self.room_from_stored(stored).map(|room| self.spawn(room)))
+    }
+
+    /// An unfinished game no room here holds: takes its lease if its owner
+    /// is gone (or it has none) and continues it from the stored moves, or
+    /// says where it runs.
+    async fn take_over(&self, code: &Code) -> Result<Option<RoomHandle>, FindError> {
+        let store = self.store.clone();
+        let key = code.to_string();
+        let (lease, stored) = tokio::task::spawn_blocking(move || {
+            // The lease first, the moves after: the last writes of the
+            // previous owner are then all visible.
+            let lease = store.acquire(&key)?;
+            let stored = match lease {
+                Lease::Held(_) => store.game(&key)?,
+                _ => None,
+            };
+            Ok::<_, StoreError>((lease, stored))
+        })
+        .await
+        .map_err(|e| StoreError::Database(e.to_string()))??;
+        match lease {
+            Lease::Held(epoch) => {
+                let Some(stored) = stored else {
+                    return Ok(None);
+                };
+                if epoch > 0 {
+                    tracing::info!(code = %code, epoch, plies = stored.moves.len(), "took the game over");
+                }
+                Ok(self.room_from_stored(stored).map(|mut room| {
+                    room.lease = epoch;
+                    self.spawn(room)
+                }))
+            }
+            Lease::Elsewhere { addr, .. } => Err(FindError::Elsewhere(addr)),
+            Lease::NoGame => Ok(None),
+        }
     }
 
     /// Deletes the stored games that finished longer ago than
@@ -983,6 +1150,7 @@ impl Hub {
             clock,
         );
         let mut room = room;
+        room.lease = self.store.created_lease();
         room.subscribers.push(outbox);
         Ok(self.spawn(room))
     }
@@ -1019,6 +1187,8 @@ impl Hub {
             subscribers: Vec::new(),
             writer: self.writer.clone(),
             idle_expiry: self.settings.idle_expiry,
+            lease: 0,
+            lost: false,
         }
     }
 

@@ -25,8 +25,10 @@ use tokio_rustls::TlsAcceptor;
 use tower_service::Service as _;
 
 use crate::limit::{AddressLimiter, Admission, Bucket, Refused, Slot};
+use crate::pg::{Instance, PgStore, MAX_LEASE_TTL};
 use crate::protocol::{ClientMsg, ErrorKind, GameRecord, ServerMsg, PROTOCOL_VERSION};
 use crate::registry::Registry;
+use crate::room::FindError;
 use crate::room::{Frame, Hub, Outbox, RoomHandle};
 use crate::settings::{
     Settings, ACCEPT_BACKOFF, CLOSE_GRACE, DRAIN_TIMEOUT, HEALTH_TIMEOUT, HELLO_TIMEOUT,
@@ -109,6 +111,29 @@ pub struct Options {
     pub tls: Option<Tls>,
 }
 
+/// How an instance sharing a PostgreSQL database with others names itself
+/// (ignored with SQLite, but for `/healthz`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Cluster {
+    /// A name unique among the instances; default: 8 random hex digits.
+    pub instance_id: Option<String>,
+    /// The address clients reach this instance at (`ws://HOST:PORT`);
+    /// default: `ws://` (or `wss://`) and the address it listens on.
+    pub public_addr: Option<String>,
+    /// How long a game's lease lasts without renewal (at most 10 s).
+    pub lease_ttl: std::time::Duration,
+}
+
+impl Default for Cluster {
+    fn default() -> Cluster {
+        Cluster {
+            instance_id: None,
+            public_addr: None,
+            lease_ttl: MAX_LEASE_TTL,
+        }
+    }
+}
+
 /// The state every connection shares: one `Arc`, no globals.
 #[derive(Debug)]
 struct App {
@@ -118,6 +143,8 @@ struct App {
     admission: Arc<Admission>,
     shutdown: watch::Receiver<bool>,
     web: Option<WebRoot>,
+    /// This instance's id and public address, when it shares a database.
+    instance: Option<Instance>,
 }
 
 impl App {
@@ -133,6 +160,7 @@ impl App {
             hub,
             shutdown,
             web: None,
+            instance: None,
         }
     }
 }
@@ -145,6 +173,7 @@ pub struct Server {
     writer_thread: std::thread::JoinHandle<()>,
     restored: usize,
     tls: Option<TlsAcceptor>,
+    store: Arc<dyn Store>,
 }
 
 impl std::fmt::Debug for Server {
@@ -162,26 +191,80 @@ impl Server {
     /// # Errors
     /// The database cannot be opened or read, or the address cannot be bound.
     pub async fn bind(options: Options, registry: Registry) -> Result<Server, ServeError> {
+        Server::bind_cluster(options, registry, Cluster::default()).await
+    }
+
+    /// Like [`Server::bind`]; a `db` of `postgres://…` shares that database
+    /// with other instances, this one named by `cluster`: it restores no
+    /// game at start, but takes over the games whose owner's lease expired.
+    ///
+    /// # Errors
+    /// The database cannot be opened or read, the address cannot be bound,
+    /// or the lease time is out of range.
+    pub async fn bind_cluster(
+        options: Options,
+        registry: Registry,
+        cluster: Cluster,
+    ) -> Result<Server, ServeError> {
         let tls = options.tls.as_ref().map(Tls::acceptor).transpose()?;
-        let store =
-            SqliteStore::open(&options.db).map_err(|e| ServeError::Store(options.db.clone(), e))?;
-        let store = Arc::new(store);
-        let games = store
-            .unfinished()
-            .map_err(|e| ServeError::Store(options.db.clone(), e))?;
+        let db_text = options.db.to_string_lossy().into_owned();
+        let shared = crate::pg::is_url(&db_text);
+        let shown = PathBuf::from(crate::pg::redacted(&db_text));
         let listener = TcpListener::bind(options.addr)
             .await
             .map_err(|e| ServeError::Bind(options.addr, e))?;
+        let local = listener.local_addr()?;
+        let ttl = cluster.lease_ttl;
+        // Named on the command line, or sharing a database: /healthz says who.
+        let named = shared || cluster.instance_id.is_some() || cluster.public_addr.is_some();
+        if ttl < std::time::Duration::from_millis(200) || ttl > MAX_LEASE_TTL {
+            let why = format!(
+                "--lease-ttl must be from 0.2 to {} s",
+                MAX_LEASE_TTL.as_secs()
+            );
+            return Err(ServeError::Store(shown, StoreError::Database(why)));
+        }
+        let instance = Instance {
+            id: cluster
+                .instance_id
+                .unwrap_or_else(|| crate::token::SeatToken::generate().to_string()[..8].to_owned()),
+            public_addr: cluster.public_addr.unwrap_or_else(|| {
+                let scheme = if tls.is_some() { "wss" } else { "ws" };
+                format!("{scheme}://{local}")
+            }),
+            lease_ttl: ttl,
+        };
+        let (store, games): (Arc<dyn Store>, _) = if shared {
+            let id = instance.clone();
+            let store = tokio::task::spawn_blocking(move || PgStore::connect(&db_text, id))
+                .await
+                .map_err(|e| ServeError::Store(shown.clone(), StoreError::Database(e.to_string())))?
+                .map_err(|e| ServeError::Store(shown.clone(), e))?;
+            // Other instances may run the unfinished games: they are taken
+            // over on demand, or once their owner's lease expired.
+            (Arc::new(store), Vec::new())
+        } else {
+            let store = SqliteStore::open(&options.db)
+                .map_err(|e| ServeError::Store(options.db.clone(), e))?;
+            let games = store
+                .unfinished()
+                .map_err(|e| ServeError::Store(options.db.clone(), e))?;
+            (Arc::new(store), games)
+        };
         let (writer, writer_thread) = Writer::start(store.clone())?;
         let settings = options.settings;
         let (shutdown, shutdown_rx) = watch::channel(false);
-        let app = App::new(Hub::new(registry, settings, writer, store), shutdown_rx);
+        let mut app = App::new(
+            Hub::new(registry, settings, writer, store.clone()),
+            shutdown_rx,
+        );
+        app.instance = named.then_some(instance);
         let restored = app.hub.restore(games);
         let app = Arc::new(app);
         match app.hub.purge().await {
             Ok(0) => {}
             Ok(n) => tracing::info!("deleted {n} finished games older than --keep-finished"),
-            Err(e) => return Err(ServeError::Store(options.db.clone(), e)),
+            Err(e) => return Err(ServeError::Store(shown, e)),
         }
         Ok(Server {
             listener,
@@ -190,6 +273,7 @@ impl Server {
             writer_thread,
             restored,
             tls,
+            store,
         })
     }
 
@@ -233,6 +317,7 @@ impl Server {
             shutdown,
             writer_thread,
             tls,
+            store,
             ..
         } = self;
         let router = Router::new()
@@ -244,6 +329,13 @@ impl Server {
             .with_state(app.clone());
         let settings = app.hub.settings().clone();
         let purger = tokio::spawn(purge_now_and_then(app.hub.clone()));
+        let keeper = match &app.instance {
+            Some(instance) if app.hub.shared() => Some(tokio::spawn(keep_leases(
+                app.hub.clone(),
+                instance.lease_ttl,
+            ))),
+            _ => None,
+        };
         if let Ok(addr) = listener.local_addr() {
             tracing::info!(%addr, "listening");
         }
@@ -292,6 +384,9 @@ impl Server {
         }
         let _ = shutdown.send(true);
         purger.abort();
+        if let Some(keeper) = keeper {
+            keeper.abort();
+        }
         // Every connection sees the signal; wait until they have closed.
         let drain = async {
             while app.admission.open() > 0 {
@@ -299,7 +394,7 @@ impl Server {
             }
         };
         let _ = tokio::time::timeout(DRAIN_TIMEOUT, drain).await;
-        app.hub.close_all();
+        let held = app.hub.close_all_leases();
         drop(router);
         drop(app);
         // The writer thread ends when the last room has dropped its Writer.
@@ -308,6 +403,16 @@ impl Server {
             tokio::task::spawn_blocking(move || writer_thread.join()),
         )
         .await;
+        // Every write is done: hand the leases back, so other instances
+        // take the games over at once.
+        if !held.is_empty() {
+            let n = held.len();
+            match tokio::task::spawn_blocking(move || store.release(&held)).await {
+                Ok(Ok(())) => tracing::info!("handed back the leases of {n} games"),
+                Ok(Err(e)) => tracing::warn!("could not hand the leases back: {e}"),
+                Err(e) => tracing::warn!("could not hand the leases back: {e}"),
+            }
+        }
         Ok(())
     }
 }
@@ -323,6 +428,28 @@ async fn purge_now_and_then(hub: Arc<Hub>) {
             Ok(0) => {}
             Ok(n) => tracing::info!("deleted {n} finished games older than --keep-finished"),
             Err(e) => tracing::error!("could not delete old finished games: {e}"),
+        }
+    }
+}
+
+/// Renews this instance's leases three times per `ttl`, and takes over
+/// the games whose owner's lease expired (a dead instance's) once per `ttl`.
+async fn keep_leases(hub: Arc<Hub>, ttl: std::time::Duration) {
+    let mut ticks = tokio::time::interval(ttl / 3);
+    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut n = 0u64;
+    loop {
+        ticks.tick().await;
+        if let Err(e) = hub.renew_leases().await {
+            tracing::warn!("could not renew leases: {e}");
+        }
+        n += 1;
+        if n % 3 == 0 {
+            match hub.adopt_orphans(100).await {
+                Ok(0) => {}
+                Ok(k) => tracing::info!("took over {k} games whose owner is gone"),
+                Err(e) => tracing::warn!("could not look for orphaned games: {e}"),
+            }
         }
     }
 }
@@ -430,7 +557,16 @@ async fn page_or_upgrade(
 async fn healthz(State(app): State<Arc<App>>) -> Response {
     let text = "text/plain; charset=utf-8";
     match tokio::time::timeout(HEALTH_TIMEOUT, app.hub.check_store()).await {
-        Ok(Ok(())) => answer(StatusCode::OK, text, b"ok\n".to_vec()),
+        Ok(Ok(())) => {
+            let mut body = String::from("ok\n");
+            if let Some(i) = &app.instance {
+                body.push_str(&format!(
+                    "instance: {}\npublic-addr: {}\n",
+                    i.id, i.public_addr
+                ));
+            }
+            answer(StatusCode::OK, text, body.into_bytes())
+        }
         Ok(Err(e)) => answer(
             StatusCode::SERVICE_UNAVAILABLE,
             text,
@@ -518,6 +654,8 @@ struct Conn {
     peer: IpAddr,
     outbox: Outbox,
     hello: bool,
+    /// The client follows `redirect` (it said so in its hello).
+    redirects: bool,
     game: Option<RoomHandle>,
 }
 
@@ -563,18 +701,34 @@ impl Conn {
         let Ok(code) = text.parse::<Code>() else {
             return Ok(None);
         };
-        self.app
-            .hub
-            .find(&code)
-            .await
-            .map_err(|e| self.error(ErrorKind::Unavailable, e.to_string()))
+        match self.app.hub.find(&code).await {
+            Ok(room) => Ok(room),
+            Err(FindError::Elsewhere(url)) if self.redirects => {
+                self.send(&ServerMsg::Redirect {
+                    code: code.to_string(),
+                    url: url.clone(),
+                });
+                Err(Next::Close(format!(
+                    "redirected to {}",
+                    crate::excerpt(&url)
+                )))
+            }
+            Err(FindError::Elsewhere(url)) => Err(self.error(
+                ErrorKind::Unavailable,
+                format!("this game runs on another server: connect to {url}"),
+            )),
+            Err(e) => Err(self.error(ErrorKind::Unavailable, e.to_string())),
+        }
     }
 
     async fn handle(&mut self, msg: ClientMsg) -> Next {
         if !self.hello {
             return match msg {
-                ClientMsg::Hello { protocol, .. } if protocol == PROTOCOL_VERSION => {
+                ClientMsg::Hello {
+                    protocol, redirect, ..
+                } if protocol == PROTOCOL_VERSION => {
                     self.hello = true;
+                    self.redirects = redirect;
                     self.welcome();
                     Next::Continue
                 }
@@ -768,6 +922,7 @@ async fn connection(socket: WebSocket, app: Arc<App>, peer: IpAddr, slot: Arc<Sl
         peer,
         outbox: outbox.clone(),
         hello: false,
+        redirects: false,
         game: None,
     };
     let mut bucket = Bucket::new(f64::from(settings.message_rate), settings.message_burst);

@@ -3,8 +3,8 @@
 //! SQLite implementation [`SqliteStore`], and the [`Writer`] that batches the
 //! writes of all games into group commits on one thread.
 //!
-//! A store for several server instances (PostgreSQL, say) implements the same
-//! trait; nothing else changes.
+//! A store for several server instances ([`crate::pg::PgStore`]) implements
+//! the same trait, with its lease methods: which instance runs each game.
 
 use std::path::Path;
 use std::sync::Mutex;
@@ -28,6 +28,26 @@ pub enum StoreError {
     /// The writer thread is gone (the server is shutting down).
     #[error("storage is closed")]
     Closed,
+    /// Another instance took the game over: this one may no longer write it.
+    #[error("game {0} is now run by another instance")]
+    LeaseLost(String),
+}
+
+/// Who runs a game, as [`Store::acquire`] found it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Lease {
+    /// This instance holds the lease, at this epoch (0: a store without
+    /// leases, one instance).
+    Held(u64),
+    /// Another instance holds it and is alive.
+    Elsewhere {
+        /// Its instance id.
+        owner: String,
+        /// Its public address, for clients.
+        addr: String,
+    },
+    /// No game has this code.
+    NoGame,
 }
 
 impl From<rusqlite::Error> for StoreError {
@@ -87,6 +107,28 @@ pub enum Write {
         /// When, in milliseconds since the Unix epoch.
         at_ms: u64,
     },
+    /// Fails the transaction unless this instance still holds the lease of
+    /// game `code` at `epoch` (a store without leases ignores it).
+    Fence {
+        /// The game code.
+        code: String,
+        /// The lease's epoch, as acquired.
+        epoch: u64,
+    },
+}
+
+impl Write {
+    /// The code of the game it changes.
+    #[must_use]
+    pub fn code(&self) -> &str {
+        match self {
+            Write::Create { code, .. }
+            | Write::Seat { code, .. }
+            | Write::Move { code, .. }
+            | Write::Finish { code, .. }
+            | Write::Fence { code, .. } => code,
+        }
+    }
 }
 
 /// A game as stored, for a restart to continue it.
@@ -147,6 +189,61 @@ pub trait Store: Send + Sync + std::fmt::Debug + 'static {
     /// # Errors
     /// It does not.
     fn check(&self) -> Result<(), StoreError>;
+
+    /// Whether several instances share this store, each game run by the
+    /// holder of its lease. `false` (the default): one instance runs every
+    /// game, and the lease methods below hold everything at epoch 0.
+    fn shared(&self) -> bool {
+        false
+    }
+
+    /// The lease epoch the creator of a new game holds (written with its
+    /// [`Write::Create`]); 0 for a store without leases.
+    fn created_lease(&self) -> u64 {
+        0
+    }
+
+    /// Takes the lease of game `code` for this instance if it is free,
+    /// expired or already this instance's (a new epoch, which fences any
+    /// earlier holder); else says who holds it. Read the game after this,
+    /// not before: the previous owner's last writes are then visible.
+    ///
+    /// # Errors
+    /// The storage failed.
+    fn acquire(&self, code: &str) -> Result<Lease, StoreError> {
+        let _ = code;
+        Ok(Lease::Held(0))
+    }
+
+    /// Renews the leases `held` (code, epoch); returns the codes whose lease
+    /// this instance no longer holds (taken over by another).
+    ///
+    /// # Errors
+    /// The storage failed (the leases run on until their expiry).
+    fn renew(&self, held: &[(String, u64)]) -> Result<Vec<String>, StoreError> {
+        let _ = held;
+        Ok(Vec::new())
+    }
+
+    /// Hands the leases `held` back at once (a graceful stop), so other
+    /// instances take the games over without waiting for the expiry.
+    ///
+    /// # Errors
+    /// The storage failed.
+    fn release(&self, held: &[(String, u64)]) -> Result<(), StoreError> {
+        let _ = held;
+        Ok(())
+    }
+
+    /// Up to `limit` unfinished games whose lease has expired (their owner
+    /// died), for another instance to take over.
+    ///
+    /// # Errors
+    /// The storage failed.
+    fn orphans(&self, limit: usize) -> Result<Vec<String>, StoreError> {
+        let _ = limit;
+        Ok(Vec::new())
+    }
 }
 
 /// Games in a SQLite database file (or in memory, for tests).
@@ -303,6 +400,8 @@ fn apply(tx: &rusqlite::Transaction<'_>, w: &Write) -> Result<(), StoreError> {
                 params![code, json, to_sql(*at_ms)],
             )?;
         }
+        // One instance, no leases: nothing to check.
+        Write::Fence { .. } => {}
     }
     Ok(())
 }
@@ -460,7 +559,7 @@ impl Store for SqliteStore {
     }
 }
 
-type Job = (Write, oneshot::Sender<Result<(), StoreError>>);
+type Job = (Vec<Write>, oneshot::Sender<Result<(), StoreError>>);
 
 /// Group commit: one thread takes the writes of every game from a queue and
 /// commits as many as are waiting (up to [`STORE_BATCH`]) in one
@@ -495,14 +594,15 @@ impl Writer {
                             Err(_) => break,
                         }
                     }
-                    let writes: Vec<Write> = batch.iter().map(|(w, _)| w.clone()).collect();
+                    let writes: Vec<Write> =
+                        batch.iter().flat_map(|(w, _)| w.iter().cloned()).collect();
                     if store.write(&writes).is_ok() {
                         for (_, reply) in batch.drain(..) {
                             let _ = reply.send(Ok(()));
                         }
                     } else {
                         for (w, reply) in batch.drain(..) {
-                            let _ = reply.send(store.write(std::slice::from_ref(&w)));
+                            let _ = reply.send(store.write(&w));
                         }
                     }
                 }
@@ -515,9 +615,25 @@ impl Writer {
     /// # Errors
     /// The store failed, or the writer is gone.
     pub async fn write(&self, write: Write) -> Result<(), StoreError> {
+        self.write_fenced(0, write).await
+    }
+
+    /// Stores `write` if this instance still holds the game's lease at
+    /// `epoch` (0: no lease to check); returns once it is durable.
+    ///
+    /// # Errors
+    /// The lease is lost ([`StoreError::LeaseLost`]), the store failed, or
+    /// the writer is gone.
+    pub async fn write_fenced(&self, epoch: u64, write: Write) -> Result<(), StoreError> {
+        let job = if epoch == 0 {
+            vec![write]
+        } else {
+            let code = write.code().to_owned();
+            vec![Write::Fence { code, epoch }, write]
+        };
         let (tx, rx) = oneshot::channel();
         self.queue
-            .send((write, tx))
+            .send((job, tx))
             .await
             .map_err(|_| StoreError::Closed)?;
         rx.await.map_err(|_| StoreError::Closed)?
@@ -525,7 +641,7 @@ impl Writer {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::protocol::Ending;
 
@@ -544,9 +660,38 @@ mod tests {
         }
     }
 
+    /// A PostgreSQL store on a throwaway cluster (kept alive with it), or
+    /// `None` when `BOARD_ONLINE_SKIP_PG=1`.
+    pub(crate) fn pg_store(
+        name: &str,
+        id: &str,
+    ) -> Option<(crate::pgcluster::PgCluster, crate::pg::PgStore)> {
+        let cluster = crate::pgcluster::PgCluster::start(name)?;
+        let store = crate::pg::PgStore::connect(&cluster.url(), instance(id)).unwrap();
+        Some((cluster, store))
+    }
+
+    pub(crate) fn instance(id: &str) -> crate::pg::Instance {
+        crate::pg::Instance {
+            id: id.into(),
+            public_addr: format!("ws://{id}.example:7878"),
+            lease_ttl: std::time::Duration::from_secs(2),
+        }
+    }
+
     #[test]
-    fn games_moves_and_results_come_back() {
-        let store = SqliteStore::in_memory().unwrap();
+    fn games_moves_and_results_come_back_sqlite() {
+        games_moves_and_results_come_back(&SqliteStore::in_memory().unwrap());
+    }
+
+    #[test]
+    fn games_moves_and_results_come_back_postgres() {
+        if let Some((_cluster, store)) = pg_store("store-games", "a") {
+            games_moves_and_results_come_back(&store);
+        }
+    }
+
+    fn games_moves_and_results_come_back(store: &dyn Store) {
         store.write(&[create("AAAAAA"), create("BBBBBB")]).unwrap();
         store
             .write(&[
@@ -604,8 +749,18 @@ mod tests {
     }
 
     #[test]
-    fn a_failed_batch_writes_nothing_and_a_taken_code_is_named() {
-        let store = SqliteStore::in_memory().unwrap();
+    fn a_failed_batch_writes_nothing_and_a_taken_code_is_named_sqlite() {
+        a_failed_batch_writes_nothing_and_a_taken_code_is_named(&SqliteStore::in_memory().unwrap());
+    }
+
+    #[test]
+    fn a_failed_batch_writes_nothing_and_a_taken_code_is_named_postgres() {
+        if let Some((_cluster, store)) = pg_store("store-batch", "a") {
+            a_failed_batch_writes_nothing_and_a_taken_code_is_named(&store);
+        }
+    }
+
+    fn a_failed_batch_writes_nothing_and_a_taken_code_is_named(store: &dyn Store) {
         store.write(&[create("AAAAAA")]).unwrap();
         let err = store
             .write(&[create("CCCCCC"), create("AAAAAA")])
@@ -615,8 +770,30 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn the_writer_fails_one_bad_write_alone() {
-        let store = std::sync::Arc::new(SqliteStore::in_memory().unwrap());
+    async fn the_writer_fails_one_bad_write_alone_sqlite() {
+        the_writer_fails_one_bad_write_alone(std::sync::Arc::new(
+            SqliteStore::in_memory().unwrap(),
+        ))
+        .await;
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn the_writer_fails_one_bad_write_alone_postgres() {
+        let Some((_cluster, store)) = tokio::task::spawn_blocking(|| pg_store("store-writer", "a"))
+            .await
+            .unwrap()
+        else {
+            return;
+        };
+        let store = std::sync::Arc::new(store);
+        the_writer_fails_one_bad_write_alone(store.clone()).await;
+        // The driver blocks: drop it off the async threads.
+        tokio::task::spawn_blocking(move || drop(store))
+            .await
+            .unwrap();
+    }
+
+    async fn the_writer_fails_one_bad_write_alone(store: std::sync::Arc<dyn Store>) {
         let (writer, handle) = Writer::start(store.clone()).unwrap();
         writer.write(create("AAAAAA")).await.unwrap();
         let (a, b) = tokio::join!(
@@ -626,8 +803,13 @@ mod tests {
         assert!(matches!(a, Err(StoreError::CodeTaken(_))));
         assert!(b.is_ok());
         drop(writer);
-        handle.join().unwrap();
-        assert!(store.game("DDDDDD").unwrap().is_some());
+        tokio::task::spawn_blocking(move || handle.join().unwrap())
+            .await
+            .unwrap();
+        let found = tokio::task::spawn_blocking(move || store.game("DDDDDD").unwrap())
+            .await
+            .unwrap();
+        assert!(found.is_some());
     }
 
     #[test]

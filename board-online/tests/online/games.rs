@@ -13,12 +13,12 @@ use crate::harness::{Proc, Server, TempDir};
 
 /// The test types moves faster than a person: above the default 20 messages
 /// a second (the hostile tests check that limit).
-const FAST: &[&str] = &["--message-rate", "1000", "--message-burst", "1000"];
+pub(crate) const FAST: &[&str] = &["--message-rate", "1000", "--message-burst", "1000"];
 
 /// The two players' client processes of one game.
-struct Table {
-    host: Proc,
-    join: Proc,
+pub(crate) struct Table {
+    pub(crate) host: Proc,
+    pub(crate) join: Proc,
 }
 
 impl Table {
@@ -47,7 +47,7 @@ impl Table {
     }
 
     /// The client of the side to move.
-    fn mover<G: Game>(&mut self, game: &G, first: G::Player) -> &mut Proc {
+    pub(crate) fn mover<G: Game>(&mut self, game: &G, first: G::Player) -> &mut Proc {
         if game.turn() == first {
             &mut self.host
         } else {
@@ -57,7 +57,7 @@ impl Table {
 }
 
 /// A move that ends the game if there is one, otherwise a random one.
-fn pick<G: Game>(game: &G, rng: &mut fastrand::Rng) -> G::Move {
+pub(crate) fn pick<G: Game>(game: &G, rng: &mut fastrand::Rng) -> G::Move {
     let moves = game.legal_moves();
     assert!(!moves.is_empty());
     moves
@@ -72,7 +72,7 @@ fn pick<G: Game>(game: &G, rng: &mut fastrand::Rng) -> G::Move {
 
 /// Plays `plies` moves (or to the end): types each into the mover's client
 /// and checks that both clients print it as `move N: TEXT`.
-fn play<G: Game>(
+pub(crate) fn play<G: Game>(
     table: &mut Table,
     game: &mut G,
     first: G::Player,
@@ -99,7 +99,7 @@ fn play<G: Game>(
 
 /// Both clients print the same `result:` line, the game's own outcome, and
 /// exit with status 0.
-fn finish<G: Game>(table: &mut Table, game: &G) -> String {
+pub(crate) fn finish<G: Game>(table: &mut Table, game: &G) -> String {
     let outcome = game.outcome().expect("the game is over").to_string();
     let mut results = Vec::new();
     for client in [&mut table.host, &mut table.join] {
@@ -114,7 +114,7 @@ fn finish<G: Game>(table: &mut Table, game: &G) -> String {
 }
 
 /// The moves a client printed, in order.
-fn printed_moves(client: &Proc) -> Vec<String> {
+pub(crate) fn printed_moves(client: &Proc) -> Vec<String> {
     client
         .log
         .iter()

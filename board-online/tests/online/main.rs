@@ -3,7 +3,10 @@
 //! input over raw WebSockets.
 
 mod harness;
+#[allow(dead_code)]
+mod pgcluster;
 
+mod cluster;
 mod finished;
 mod games;
 mod hostile;

@@ -1,0 +1,692 @@
+//! The PostgreSQL [`Store`]: several server instances share one database,
+//! and each game has one owning instance at a time, recorded as a lease row.
+//!
+//! - **Migrations** are applied at start, in one transaction under an
+//!   advisory lock, so instances starting together do not race; the
+//!   `schema_migrations` table says which have run.
+//! - **Durability**: [`Store::write`] commits before it returns (PostgreSQL's
+//!   default `synchronous_commit = on`), so a move is on disk before anyone
+//!   hears of it, as with SQLite.
+//! - **Leases**: `leases(code, owner, addr, epoch, expires_at)`. An instance
+//!   takes a game's lease when it is free, expired or its own
+//!   ([`Store::acquire`]), which adds one to its epoch; it renews the leases
+//!   of its games while it lives ([`Store::renew`]) and hands them back when
+//!   it stops ([`Store::release`]). Expiry is the database's clock, never an
+//!   instance's.
+//! - **Fencing**: every write of a game is preceded in its transaction by a
+//!   [`Write::Fence`] that locks the lease row (`FOR SHARE`) and checks the
+//!   owner's epoch. A takeover updates that row, so it waits for a write in
+//!   progress and the write after it fails: an owner that was paused or cut
+//!   off past its lease can never write again. Moves are keyed by
+//!   `(code, ply)`: a move retried after a commit whose answer was lost is
+//!   found already stored (same text) and counts as written once.
+//!
+//! The driver is the `postgres` crate, the blocking face of `tokio-postgres`
+//! (same project): the [`Store`] trait is synchronous (its SQLite twin runs
+//! on the writer thread and in `spawn_blocking`), so this store keeps a few
+//! idle connections and opens a new one when none is free or one broke
+//! (the database restarted).
+
+use std::sync::Mutex;
+use std::time::Duration;
+
+use postgres::{Client, NoTls, Transaction};
+
+use crate::protocol::{ClockSpec, Seat};
+use crate::store::{Lease, Store, StoreError, StoredGame, Write};
+
+/// The longest a lease may run without renewal (the `--lease-ttl` maximum).
+pub const MAX_LEASE_TTL: Duration = Duration::from_secs(10);
+
+/// How long connecting to the database may take before a call fails.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// Idle connections kept for reuse.
+const IDLE_CONNECTIONS: usize = 4;
+
+/// Who this instance is among those sharing the database.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Instance {
+    /// A name unique among the instances (the lease owner).
+    pub id: String,
+    /// The address clients reach it at (`ws://HOST:PORT`, `wss://…`): other
+    /// instances redirect a game's clients there.
+    pub public_addr: String,
+    /// How long a lease lasts without renewal (at most [`MAX_LEASE_TTL`]).
+    pub lease_ttl: Duration,
+}
+
+/// Whether `db` names a PostgreSQL database (`postgres://…` or
+/// `postgresql://…`) rather than a SQLite file.
+#[must_use]
+pub fn is_url(db: &str) -> bool {
+    db.starts_with("postgres://") || db.starts_with("postgresql://")
+}
+
+/// `url` without its password, for messages and logs.
+#[must_use]
+pub fn redacted(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return crate::excerpt(url);
+    };
+    let (authority, tail) = rest.split_at(rest.find(['/', '?']).unwrap_or(rest.len()));
+    match authority.rsplit_once('@') {
+        Some((user, host)) => {
+            let user = user.split(':').next().unwrap_or("");
+            format!("{scheme}://{user}:***@{host}{tail}")
+        }
+        None => url.to_owned(),
+    }
+}
+
+const MIGRATIONS: &[&str] = &["
+CREATE TABLE games (
+    code TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    config TEXT NOT NULL,
+    clock_initial_ms BIGINT,
+    clock_increment_ms BIGINT,
+    first_token_sha256 BYTEA,
+    second_token_sha256 BYTEA,
+    created_ms BIGINT NOT NULL,
+    result TEXT,
+    finished_ms BIGINT
+);
+CREATE TABLE moves (
+    code TEXT NOT NULL REFERENCES games(code) ON DELETE CASCADE,
+    ply INTEGER NOT NULL,
+    text TEXT NOT NULL,
+    at_ms BIGINT NOT NULL,
+    first_ms BIGINT,
+    second_ms BIGINT,
+    PRIMARY KEY (code, ply)
+);
+CREATE TABLE leases (
+    code TEXT PRIMARY KEY REFERENCES games(code) ON DELETE CASCADE,
+    owner TEXT NOT NULL,
+    addr TEXT NOT NULL,
+    epoch BIGINT NOT NULL,
+    expires_at TIMESTAMPTZ NOT NULL
+);
+CREATE INDEX games_unfinished ON games(code) WHERE result IS NULL;
+CREATE INDEX games_finished ON games(finished_ms) WHERE finished_ms IS NOT NULL;
+"];
+
+/// Games in a PostgreSQL database shared by several instances.
+pub struct PgStore {
+    config: postgres::Config,
+    url: String,
+    idle: Mutex<Vec<Client>>,
+    instance: Instance,
+}
+
+impl std::fmt::Debug for PgStore {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PgStore")
+            .field("url", &self.url)
+            .field("instance", &self.instance)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Drop for PgStore {
+    fn drop(&mut self) {
+        // A connection owns a small runtime of the driver, which must not be
+        // dropped on an async thread: let a plain thread close them.
+        let idle = std::mem::take(
+            self.idle
+                .get_mut()
+                .unwrap_or_else(std::sync::PoisonError::into_inner),
+        );
+        if !idle.is_empty() {
+            let _ = std::thread::Builder::new()
+                .name("pg-close".into())
+                .spawn(move || drop(idle));
+        }
+    }
+}
+
+fn db_err(e: &postgres::Error) -> StoreError {
+    // The driver's text plus the server's message, if any.
+    match e.as_db_error() {
+        Some(db) => StoreError::Database(format!("{e}: {}", db.message())),
+        None => StoreError::Database(e.to_string()),
+    }
+}
+
+impl From<postgres::Error> for StoreError {
+    fn from(e: postgres::Error) -> StoreError {
+        db_err(&e)
+    }
+}
+
+fn to_sql(v: u64) -> i64 {
+    i64::try_from(v).unwrap_or(i64::MAX)
+}
+
+fn from_sql(v: i64) -> u64 {
+    u64::try_from(v).unwrap_or(0)
+}
+
+fn ttl_ms(ttl: Duration) -> i64 {
+    i64::try_from(ttl.as_millis()).unwrap_or(i64::MAX)
+}
+
+impl PgStore {
+    /// Connects to the database at `url` and applies the migrations it
+    /// lacks. Call it outside an async task (the driver blocks).
+    ///
+    /// # Errors
+    /// The URL is not valid, the database cannot be reached, or a migration
+    /// failed.
+    pub fn connect(url: &str, instance: Instance) -> Result<PgStore, StoreError> {
+        let mut config: postgres::Config = url.parse().map_err(|e: postgres::Error| {
+            StoreError::Database(format!("{}: {e}", redacted(url)))
+        })?;
+        config.connect_timeout(CONNECT_TIMEOUT);
+        config.application_name(&format!("board-online {}", instance.id));
+        let store = PgStore {
+            config,
+            url: redacted(url),
+            idle: Mutex::new(Vec::new()),
+            instance,
+        };
+        store.with(|c| migrate(c))?;
+        Ok(store)
+    }
+
+    /// This instance.
+    #[must_use]
+    pub fn instance(&self) -> &Instance {
+        &self.instance
+    }
+
+    /// Runs `f` on an idle connection (or a new one); keeps the connection
+    /// for reuse unless it broke.
+    fn with<T>(
+        &self,
+        f: impl FnOnce(&mut Client) -> Result<T, StoreError>,
+    ) -> Result<T, StoreError> {
+        let idle = self
+            .idle
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .pop();
+        let mut client = match idle {
+            Some(c) if !c.is_closed() => c,
+            _ => self.config.connect(NoTls)?,
+        };
+        let result = f(&mut client);
+        if !client.is_closed() {
+            let mut idle = self
+                .idle
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            if idle.len() < IDLE_CONNECTIONS {
+                idle.push(client);
+            }
+        }
+        result
+    }
+
+    fn ttl(&self) -> i64 {
+        ttl_ms(self.instance.lease_ttl)
+    }
+}
+
+fn migrate(client: &mut Client) -> Result<(), StoreError> {
+    let mut tx = client.transaction()?;
+    // One instance migrates at a time; the others wait, then find it done.
+    tx.execute("SELECT pg_advisory_xact_lock(7878)", &[])?;
+    tx.batch_execute("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY)")?;
+    let done: i32 = tx
+        .query_one(
+            "SELECT coalesce(max(version), 0) FROM schema_migrations",
+            &[],
+        )?
+        .get(0);
+    for (i, sql) in MIGRATIONS.iter().enumerate() {
+        let version = i32::try_from(i + 1).unwrap_or(i32::MAX);
+        if version > done {
+            tx.batch_execute(sql)?;
+            tx.execute(
+                "INSERT INTO schema_migrations (version) VALUES ($1)",
+                &[&version],
+            )?;
+        }
+    }
+    tx.commit()?;
+    Ok(())
+}
+
+impl PgStore {
+    fn apply(&self, tx: &mut Transaction<'_>, w: &Write) -> Result<(), StoreError> {
+        match w {
+            Write::Create {
+                code,
+                game,
+                config,
+                clock,
+                seat,
+                token_hash,
+                at_ms,
+            } => {
+                let (first, second): (Option<&[u8]>, Option<&[u8]>) = match seat {
+                    Seat::First => (Some(&token_hash[..]), None),
+                    Seat::Second => (None, Some(&token_hash[..])),
+                };
+                let inserted = tx.execute(
+                    "INSERT INTO games (code, game, config, clock_initial_ms, clock_increment_ms,
+                       first_token_sha256, second_token_sha256, created_ms)
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (code) DO NOTHING",
+                    &[
+                        code,
+                        game,
+                        &config.to_string(),
+                        &clock.map(|c| to_sql(c.initial_ms)),
+                        &clock.map(|c| to_sql(c.increment_ms)),
+                        &first,
+                        &second,
+                        &to_sql(*at_ms),
+                    ],
+                )?;
+                if inserted == 0 {
+                    return Err(StoreError::CodeTaken(code.clone()));
+                }
+                // The creator owns the new game, at the first epoch.
+                tx.execute(
+                    "INSERT INTO leases (code, owner, addr, epoch, expires_at)
+                     VALUES ($1, $2, $3, $4, clock_timestamp() + $5::bigint * interval '1 millisecond')",
+                    &[
+                        code,
+                        &self.instance.id,
+                        &self.instance.public_addr,
+                        &to_sql(CREATED_EPOCH),
+                        &self.ttl(),
+                    ],
+                )?;
+            }
+            Write::Seat {
+                code,
+                seat,
+                token_hash,
+            } => {
+                let sql = match seat {
+                    Seat::First => "UPDATE games SET first_token_sha256 = $2 WHERE code = $1",
+                    Seat::Second => "UPDATE games SET second_token_sha256 = $2 WHERE code = $1",
+                };
+                tx.execute(sql, &[code, &&token_hash[..]])?;
+            }
+            Write::Move {
+                code,
+                ply,
+                text,
+                at_ms,
+                clock_ms,
+            } => {
+                let ply_sql = i32::try_from(*ply).unwrap_or(i32::MAX);
+                let inserted = tx.execute(
+                    "INSERT INTO moves (code, ply, text, at_ms, first_ms, second_ms)
+                     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (code, ply) DO NOTHING",
+                    &[
+                        code,
+                        &ply_sql,
+                        text,
+                        &to_sql(*at_ms),
+                        &clock_ms.map(|c| to_sql(c[0])),
+                        &clock_ms.map(|c| to_sql(c[1])),
+                    ],
+                )?;
+                if inserted == 0 {
+                    // Stored already: the same move retried is written once;
+                    // another move at that ply is a conflict.
+                    let stored: String = tx
+                        .query_one(
+                            "SELECT text FROM moves WHERE code = $1 AND ply = $2",
+                            &[code, &ply_sql],
+                        )?
+                        .get(0);
+                    if &stored != text {
+                        return Err(StoreError::Database(format!(
+                            "game {code} has another move at ply {ply}"
+                        )));
+                    }
+                }
+            }
+            Write::Finish {
+                code,
+                result,
+                at_ms,
+            } => {
+                let json = serde_json::to_string(result)
+                    .map_err(|e| StoreError::Database(e.to_string()))?;
+                tx.execute(
+                    "UPDATE games SET result = $2, finished_ms = $3 WHERE code = $1",
+                    &[code, &json, &to_sql(*at_ms)],
+                )?;
+            }
+            Write::Fence { code, epoch } => {
+                let held = tx.query_opt(
+                    "SELECT 1 FROM leases WHERE code = $1 AND owner = $2 AND epoch = $3 FOR SHARE",
+                    &[code, &self.instance.id, &to_sql(*epoch)],
+                )?;
+                if held.is_none() {
+                    return Err(StoreError::LeaseLost(code.clone()));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The epoch of the lease a game's creator holds.
+pub const CREATED_EPOCH: u64 = 1;
+
+const GAME_COLUMNS: &str = "code, game, config, clock_initial_ms, clock_increment_ms,
+    first_token_sha256, second_token_sha256, created_ms, result, finished_ms";
+
+fn hash_of(blob: Option<Vec<u8>>) -> Option<[u8; 32]> {
+    blob.and_then(|b| <[u8; 32]>::try_from(b.as_slice()).ok())
+}
+
+fn complete(client: &mut Client, row: &postgres::Row) -> Result<StoredGame, StoreError> {
+    let code: String = row.try_get(0)?;
+    let bad = |e: serde_json::Error| StoreError::Database(format!("game {code}: {e}"));
+    let config = serde_json::from_str(&row.try_get::<_, String>(2)?).map_err(bad)?;
+    let result = match row.try_get::<_, Option<String>>(8)? {
+        Some(text) => Some(serde_json::from_str(&text).map_err(bad)?),
+        None => None,
+    };
+    let clock = match (
+        row.try_get::<_, Option<i64>>(3)?,
+        row.try_get::<_, Option<i64>>(4)?,
+    ) {
+        (Some(i), Some(n)) => Some(ClockSpec {
+            initial_ms: from_sql(i),
+            increment_ms: from_sql(n),
+        }),
+        _ => None,
+    };
+    let mut moves = Vec::new();
+    let mut last_activity_ms = from_sql(row.try_get(7)?);
+    let mut clock_ms = None;
+    for m in client.query(
+        "SELECT text, at_ms, first_ms, second_ms FROM moves WHERE code = $1 ORDER BY ply",
+        &[&code],
+    )? {
+        moves.push(m.try_get::<_, String>(0)?);
+        last_activity_ms = from_sql(m.try_get(1)?);
+        clock_ms = match (
+            m.try_get::<_, Option<i64>>(2)?,
+            m.try_get::<_, Option<i64>>(3)?,
+        ) {
+            (Some(a), Some(b)) => Some([from_sql(a), from_sql(b)]),
+            _ => None,
+        };
+    }
+    Ok(StoredGame {
+        game: row.try_get(1)?,
+        config,
+        clock,
+        token_hashes: [hash_of(row.try_get(5)?), hash_of(row.try_get(6)?)],
+        moves,
+        clock_ms,
+        last_activity_ms,
+        result,
+        finished_ms: row.try_get::<_, Option<i64>>(9)?.map(from_sql),
+        code,
+    })
+}
+
+impl Store for PgStore {
+    fn write(&self, writes: &[Write]) -> Result<(), StoreError> {
+        self.with(|c| {
+            let mut tx = c.transaction()?;
+            for w in writes {
+                self.apply(&mut tx, w)?;
+            }
+            tx.commit()?;
+            Ok(())
+        })
+    }
+
+    fn unfinished(&self) -> Result<Vec<StoredGame>, StoreError> {
+        self.with(|c| {
+            let rows = c.query(
+                &format!("SELECT {GAME_COLUMNS} FROM games WHERE result IS NULL"),
+                &[],
+            )?;
+            rows.iter().map(|row| complete(c, row)).collect()
+        })
+    }
+
+    fn game(&self, code: &str) -> Result<Option<StoredGame>, StoreError> {
+        self.with(|c| {
+            let row = c.query_opt(
+                &format!("SELECT {GAME_COLUMNS} FROM games WHERE code = $1"),
+                &[&code],
+            )?;
+            row.map(|row| complete(c, &row)).transpose()
+        })
+    }
+
+    fn purge_finished(&self, before_ms: u64) -> Result<usize, StoreError> {
+        self.with(|c| {
+            // Moves and leases go with their game (ON DELETE CASCADE).
+            let n = c.execute(
+                "DELETE FROM games WHERE finished_ms IS NOT NULL AND finished_ms < $1",
+                &[&to_sql(before_ms)],
+            )?;
+            Ok(usize::try_from(n).unwrap_or(usize::MAX))
+        })
+    }
+
+    fn check(&self) -> Result<(), StoreError> {
+        self.with(|c| {
+            c.query_one("SELECT count(*) FROM games WHERE false", &[])?;
+            Ok(())
+        })
+    }
+
+    fn shared(&self) -> bool {
+        true
+    }
+
+    fn created_lease(&self) -> u64 {
+        CREATED_EPOCH
+    }
+
+    fn acquire(&self, code: &str) -> Result<Lease, StoreError> {
+        self.with(|c| {
+            let taken = c.query_opt(
+                "INSERT INTO leases (code, owner, addr, epoch, expires_at)
+                 SELECT $1, $2, $3, 1, clock_timestamp() + $4::bigint * interval '1 millisecond'
+                 WHERE EXISTS (SELECT 1 FROM games WHERE code = $1)
+                 ON CONFLICT (code) DO UPDATE SET owner = EXCLUDED.owner, addr = EXCLUDED.addr,
+                     epoch = leases.epoch + 1, expires_at = EXCLUDED.expires_at
+                 WHERE leases.expires_at < clock_timestamp() OR leases.owner = EXCLUDED.owner
+                 RETURNING epoch",
+                &[
+                    &code,
+                    &self.instance.id,
+                    &self.instance.public_addr,
+                    &self.ttl(),
+                ],
+            )?;
+            if let Some(row) = taken {
+                return Ok(Lease::Held(from_sql(row.try_get(0)?)));
+            }
+            let owner = c.query_opt("SELECT owner, addr FROM leases WHERE code = $1", &[&code])?;
+            Ok(match owner {
+                Some(row) => Lease::Elsewhere {
+                    owner: row.try_get(0)?,
+                    addr: row.try_get(1)?,
+                },
+                None => Lease::NoGame,
+            })
+        })
+    }
+
+    fn renew(&self, held: &[(String, u64)]) -> Result<Vec<String>, StoreError> {
+        if held.is_empty() {
+            return Ok(Vec::new());
+        }
+        let codes: Vec<&str> = held.iter().map(|(c, _)| c.as_str()).collect();
+        let epochs: Vec<i64> = held.iter().map(|(_, e)| to_sql(*e)).collect();
+        let kept: Vec<String> = self.with(|c| {
+            let rows = c.query(
+                "UPDATE leases SET expires_at = clock_timestamp() + $4::bigint * interval '1 millisecond'
+                 FROM unnest($2::text[], $3::bigint[]) AS h(code, epoch)
+                 WHERE leases.code = h.code AND leases.epoch = h.epoch AND leases.owner = $1
+                 RETURNING leases.code",
+                &[&self.instance.id, &codes, &epochs, &self.ttl()],
+            )?;
+            rows.iter()
+                .map(|r| r.try_get(0).map_err(StoreError::from))
+                .collect()
+        })?;
+        Ok(held
+            .iter()
+            .filter(|(c, _)| !kept.contains(c))
+            .map(|(c, _)| c.clone())
+            .collect())
+    }
+
+    fn release(&self, held: &[(String, u64)]) -> Result<(), StoreError> {
+        if held.is_empty() {
+            return Ok(());
+        }
+        let codes: Vec<&str> = held.iter().map(|(c, _)| c.as_str()).collect();
+        let epochs: Vec<i64> = held.iter().map(|(_, e)| to_sql(*e)).collect();
+        self.with(|c| {
+            c.execute(
+                "UPDATE leases SET expires_at = clock_timestamp() - interval '1 second'
+                 FROM unnest($2::text[], $3::bigint[]) AS h(code, epoch)
+                 WHERE leases.code = h.code AND leases.epoch = h.epoch AND leases.owner = $1",
+                &[&self.instance.id, &codes, &epochs],
+            )?;
+            Ok(())
+        })
+    }
+
+    fn orphans(&self, limit: usize) -> Result<Vec<String>, StoreError> {
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        self.with(|c| {
+            let rows = c.query(
+                "SELECT l.code FROM leases l JOIN games g ON g.code = l.code
+                 WHERE g.result IS NULL AND l.expires_at < clock_timestamp()
+                 ORDER BY l.expires_at LIMIT $1",
+                &[&limit],
+            )?;
+            rows.iter()
+                .map(|r| r.try_get(0).map_err(StoreError::from))
+                .collect()
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn urls_are_told_apart_and_passwords_hidden() {
+        assert!(is_url("postgres://u@h/db"));
+        assert!(is_url("postgresql://h/db"));
+        assert!(!is_url("games.sqlite3"));
+        assert_eq!(
+            redacted("postgres://me:secret@db.example:5432/games?sslmode=disable"),
+            "postgres://me:***@db.example:5432/games?sslmode=disable"
+        );
+        assert_eq!(redacted("postgres://h/db"), "postgres://h/db");
+    }
+
+    use crate::protocol::ClockSpec;
+    use crate::store::tests::{instance, pg_store};
+
+    fn create(code: &str) -> Write {
+        Write::Create {
+            code: code.into(),
+            game: "kybo".into(),
+            config: serde_json::json!({}),
+            clock: Some(ClockSpec {
+                initial_ms: 1000,
+                increment_ms: 10,
+            }),
+            seat: Seat::First,
+            token_hash: [7; 32],
+            at_ms: 5,
+        }
+    }
+
+    fn mv(code: &str, ply: u32, text: &str) -> Write {
+        Write::Move {
+            code: code.into(),
+            ply,
+            text: text.into(),
+            at_ms: 10,
+            clock_ms: None,
+        }
+    }
+
+    fn fenced(epoch: u64, w: Write) -> Vec<Write> {
+        vec![
+            Write::Fence {
+                code: w.code().to_owned(),
+                epoch,
+            },
+            w,
+        ]
+    }
+
+    #[test]
+    fn leases_fence_a_stale_owner_and_a_retried_move_is_stored_once() {
+        let Some((cluster, a)) = pg_store("leases", "a") else {
+            return;
+        };
+        let b = PgStore::connect(&cluster.url(), instance("b")).unwrap();
+        // A creates the game and holds its lease at the first epoch.
+        a.write(&[create("AAAAAA")]).unwrap();
+        assert_eq!(a.created_lease(), CREATED_EPOCH);
+        assert_eq!(
+            b.acquire("AAAAAA").unwrap(),
+            Lease::Elsewhere {
+                owner: "a".into(),
+                addr: "ws://a.example:7878".into()
+            }
+        );
+        assert_eq!(b.acquire("ZZZZZZ").unwrap(), Lease::NoGame);
+        a.write(&fenced(1, mv("AAAAAA", 0, "D4"))).unwrap();
+        // The same move again (a commit whose answer was lost): stored once.
+        a.write(&fenced(1, mv("AAAAAA", 0, "D4"))).unwrap();
+        // Another move at that ply is not.
+        assert!(a.write(&fenced(1, mv("AAAAAA", 0, "E5"))).is_err());
+        assert_eq!(a.game("AAAAAA").unwrap().unwrap().moves, ["D4"]);
+        // Renewal keeps it; nothing is lost.
+        assert_eq!(
+            a.renew(&[("AAAAAA".into(), 1)]).unwrap(),
+            Vec::<String>::new()
+        );
+        // A stops renewing: after the TTL (2 s) B takes it over, epoch 2.
+        std::thread::sleep(Duration::from_millis(2200));
+        assert_eq!(a.orphans(10).unwrap(), ["AAAAAA"]);
+        assert_eq!(b.acquire("AAAAAA").unwrap(), Lease::Held(2));
+        // A, back from its pause, can write nothing more, and learns it.
+        let err = a.write(&fenced(1, mv("AAAAAA", 1, "E5"))).unwrap_err();
+        assert!(
+            matches!(err, StoreError::LeaseLost(ref c) if c == "AAAAAA"),
+            "{err}"
+        );
+        assert_eq!(a.renew(&[("AAAAAA".into(), 1)]).unwrap(), ["AAAAAA"]);
+        b.write(&fenced(2, mv("AAAAAA", 1, "E5"))).unwrap();
+        assert_eq!(b.game("AAAAAA").unwrap().unwrap().moves, ["D4", "E5"]);
+        // A graceful stop hands the lease back at once.
+        b.release(&[("AAAAAA".into(), 2)]).unwrap();
+        assert_eq!(a.acquire("AAAAAA").unwrap(), Lease::Held(3));
+        assert!(b.write(&fenced(2, mv("AAAAAA", 2, "C3"))).is_err());
+        // Migrations run once: a third connection finds the schema there.
+        let c = PgStore::connect(&cluster.url(), instance("c")).unwrap();
+        c.check().unwrap();
+        drop((a, b, c));
+    }
+}
