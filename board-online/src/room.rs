@@ -626,6 +626,12 @@ impl Room {
             })
             .await;
         if let Err(e) = stored {
+            if self.lost {
+                // Another instance runs the game: the room stops and tells
+                // every connection `moved`; the mover's client resumes there
+                // and sends the move again.
+                return;
+            }
             return self.refuse(
                 &outbox,
                 Refusal::Unavailable,
