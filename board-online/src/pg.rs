@@ -191,7 +191,7 @@ impl PgStore {
             idle: Mutex::new(Vec::new()),
             instance,
         };
-        store.with(|c| migrate(c))?;
+        store.with(migrate)?;
         Ok(store)
     }
 

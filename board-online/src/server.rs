@@ -444,7 +444,7 @@ async fn keep_leases(hub: Arc<Hub>, ttl: std::time::Duration) {
             tracing::warn!("could not renew leases: {e}");
         }
         n += 1;
-        if n % 3 == 0 {
+        if n.is_multiple_of(3) {
             match hub.adopt_orphans(100).await {
                 Ok(0) => {}
                 Ok(k) => tracing::info!("took over {k} games whose owner is gone"),
