@@ -18,7 +18,9 @@
 //!
 //! Options: `--games N` (1000), `--seconds S` (30, the measured time after
 //! every game has started), `--game NAME` (default: the three in turn),
-//! `--server-bin PATH`.
+//! `--server-bin PATH`, `--db postgres://…` (an existing PostgreSQL database
+//! instead of a fresh SQLite file) with `--instances N` (1: that many
+//! servers on it, game `i` played on server `i mod N`; CPU is their sum).
 
 use std::io::BufRead;
 use std::process::{Command, Stdio};
@@ -247,49 +249,62 @@ fn main() {
     let dir = std::env::temp_dir().join(format!("board-online-load-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let limit = (4 * games + 100).to_string();
-    let mut server = Command::new(&bin)
-        .args([
-            "serve",
-            "--addr",
-            "127.0.0.1:0",
-            "--db",
-            "load.sqlite3",
-            // The bench opens every connection from one address, faster
-            // than the per-address defaults allow a person to.
-            "--creates-per-minute",
-            "100000000",
-            "--message-rate",
-            "100000",
-            "--message-burst",
-            "100000",
-            "--max-connections",
-            &limit,
-            "--max-connections-per-address",
-            &limit,
-            "--max-games",
-            &limit,
-        ])
-        .current_dir(&dir)
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| {
-            panic!(
-                "cannot start {}: {e} (build it with cargo build --release -p board-online)",
-                bin.display()
-            )
-        });
-    let pid = server.id();
-    let mut line = String::new();
-    let mut out = std::io::BufReader::new(server.stdout.take().expect("stdout"));
-    out.read_line(&mut line).expect("server output");
-    // Keep reading, so the server never writes to a closed pipe.
-    std::thread::spawn(move || std::io::copy(&mut out, &mut std::io::sink()));
-    let addr = line
-        .trim()
-        .strip_prefix("listening on ")
-        .unwrap_or_else(|| panic!("unexpected server output: {line}"))
-        .to_owned();
-    let url = format!("ws://{addr}");
+    let db = arg(&args, "--db").unwrap_or_else(|| "load.sqlite3".to_owned());
+    let instances: usize =
+        arg(&args, "--instances").map_or(1, |s| s.parse().expect("--instances N"));
+    let mut servers = Vec::new();
+    let mut urls = Vec::new();
+    for n in 0..instances.max(1) {
+        let id = format!("load-{n}");
+        let mut server = Command::new(&bin)
+            .args([
+                "serve",
+                "--addr",
+                "127.0.0.1:0",
+                "--db",
+                &db,
+                "--instance-id",
+                &id,
+                // The bench opens every connection from one address, faster
+                // than the per-address defaults allow a person to.
+                "--creates-per-minute",
+                "100000000",
+                "--message-rate",
+                "100000",
+                "--message-burst",
+                "100000",
+                "--max-connections",
+                &limit,
+                "--max-connections-per-address",
+                &limit,
+                "--max-games",
+                &limit,
+            ])
+            .current_dir(&dir)
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap_or_else(|e| {
+                panic!(
+                    "cannot start {}: {e} (build it with cargo build --release -p board-online)",
+                    bin.display()
+                )
+            });
+        let mut line = String::new();
+        let mut out = std::io::BufReader::new(server.stdout.take().expect("stdout"));
+        out.read_line(&mut line).expect("server output");
+        // Keep reading, so the server never writes to a closed pipe.
+        std::thread::spawn(move || std::io::copy(&mut out, &mut std::io::sink()));
+        let addr = line
+            .trim()
+            .strip_prefix("listening on ")
+            .unwrap_or_else(|| panic!("unexpected server output: {line}"))
+            .to_owned();
+        urls.push(format!("ws://{addr}"));
+        servers.push(server);
+    }
+    let pids: Vec<u32> = servers.iter().map(std::process::Child::id).collect();
+    let pid = pids[0];
+    let cpu_all = move || pids.iter().map(|&p| cpu_seconds(p)).sum::<f64>();
     let names = ["kybo", "chess3d", "echec-o-cube"];
 
     let runtime = tokio::runtime::Runtime::new().expect("runtime");
@@ -306,7 +321,7 @@ fn main() {
         let mut tasks = Vec::new();
         for i in 0..games {
             let game = only.clone().unwrap_or_else(|| names[i % 3].to_owned());
-            let (url, shared) = (url.clone(), shared.clone());
+            let (url, shared) = (urls[i % urls.len()].clone(), shared.clone());
             tasks.push(tokio::spawn(async move {
                 // Stagger the connections a little so the listen backlog keeps up.
                 tokio::time::sleep(Duration::from_millis(i as u64)).await;
@@ -326,14 +341,20 @@ fn main() {
             setup.elapsed().as_secs_f64()
         );
         let rss_start = proc_status(pid, "VmRSS:");
-        let cpu0 = cpu_seconds(pid);
+        let cpu0 = cpu_all();
         shared.measuring.store(true, Ordering::Relaxed);
         let t0 = Instant::now();
         tokio::time::sleep(Duration::from_secs(seconds)).await;
         shared.measuring.store(false, Ordering::Relaxed);
         let elapsed = t0.elapsed();
-        let cpu = cpu_seconds(pid) - cpu0;
-        println!("server CPU: {cpu:.1} s in {:.1} s", elapsed.as_secs_f64());
+        let cpu = cpu_all() - cpu0;
+        let moved = shared.moves.load(Ordering::Relaxed).max(1);
+        println!(
+            "server CPU: {cpu:.1} s in {:.1} s ({} servers), {:.0} µs per move",
+            elapsed.as_secs_f64(),
+            urls.len(),
+            cpu * 1e6 / moved as f64
+        );
         shared.stop.store(true, Ordering::Relaxed);
         let mut all = Vec::new();
         for t in tasks {
@@ -371,9 +392,11 @@ fn main() {
         proc_status(pid, "VmRSS:"),
         proc_status(pid, "VmHWM:")
     );
-    let _ = Command::new("kill")
-        .args(["-TERM", &pid.to_string()])
-        .status();
-    let _ = server.wait();
+    for server in &mut servers {
+        let _ = Command::new("kill")
+            .args(["-TERM", &server.id().to_string()])
+            .status();
+        let _ = server.wait();
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }

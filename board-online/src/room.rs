@@ -814,6 +814,10 @@ pub struct Hub {
     rooms: Mutex<HashMap<String, RoomHandle>>,
     next_id: AtomicU64,
     me: Weak<Hub>,
+    /// Held while taking a game over: two requests for one game (two
+    /// players, a sweep) must not take its lease twice, the second
+    /// fencing off the room of the first.
+    takeovers: tokio::sync::Mutex<()>,
 }
 
 impl Hub {
@@ -834,6 +838,7 @@ impl Hub {
             rooms: Mutex::new(HashMap::new()),
             next_id: AtomicU64::new(1),
             me: me.clone(),
+            takeovers: tokio::sync::Mutex::new(()),
         })
     }
 
@@ -888,11 +893,21 @@ impl Hub {
             return Ok(());
         }
         let store = self.store.clone();
-        let lost = tokio::task::spawn_blocking(move || store.renew(&held))
+        let asked = held.clone();
+        let lost = tokio::task::spawn_blocking(move || store.renew(&asked))
             .await
             .map_err(|e| StoreError::Database(e.to_string()))??;
         for code in lost {
-            let room = self.rooms().remove(&code);
+            let epoch = held.iter().find(|(c, _)| *c == code).map(|(_, e)| *e);
+            let room = {
+                let mut rooms = self.rooms();
+                // The room of that lease, not one started since.
+                if rooms.get(&code).map(|r| r.lease) == epoch {
+                    rooms.remove(&code)
+                } else {
+                    None
+                }
+            };
             if let Some(room) = room {
                 let _ = room.tx.send(Command::Lost).await;
             }
@@ -1027,6 +1042,11 @@ impl Hub {
     /// is gone (or it has none) and continues it from the stored moves, or
     /// says where it runs.
     async fn take_over(&self, code: &Code) -> Result<Option<RoomHandle>, FindError> {
+        let _one_at_a_time = self.takeovers.lock().await;
+        if let Some(room) = self.room(code) {
+            // Another request took it over meanwhile.
+            return Ok(Some(room));
+        }
         let store = self.store.clone();
         let key = code.to_string();
         let (lease, stored) = tokio::task::spawn_blocking(move || {
