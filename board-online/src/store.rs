@@ -482,6 +482,18 @@ impl Writer {
     pub fn start<S: Store + ?Sized>(
         store: std::sync::Arc<S>,
     ) -> std::io::Result<(Writer, thread::JoinHandle<()>)> {
+        Writer::start_observed(store, |_, _| {})
+    }
+
+    /// Like [`Writer::start`], calling `on_commit` after each commit with
+    /// the number of writes it held and the time it took (for metrics).
+    ///
+    /// # Errors
+    /// The thread could not be started.
+    pub fn start_observed<S: Store + ?Sized>(
+        store: std::sync::Arc<S>,
+        on_commit: impl Fn(usize, std::time::Duration) + Send + 'static,
+    ) -> std::io::Result<(Writer, thread::JoinHandle<()>)> {
         let (queue, mut rx) = mpsc::channel::<Job>(STORE_QUEUE_CAPACITY);
         let handle = thread::Builder::new()
             .name("store-writer".into())
@@ -496,13 +508,17 @@ impl Writer {
                         }
                     }
                     let writes: Vec<Write> = batch.iter().map(|(w, _)| w.clone()).collect();
+                    let began = std::time::Instant::now();
                     if store.write(&writes).is_ok() {
+                        on_commit(writes.len(), began.elapsed());
                         for (_, reply) in batch.drain(..) {
                             let _ = reply.send(Ok(()));
                         }
                     } else {
                         for (w, reply) in batch.drain(..) {
+                            let began = std::time::Instant::now();
                             let _ = reply.send(store.write(std::slice::from_ref(&w)));
+                            on_commit(1, began.elapsed());
                         }
                     }
                 }
