@@ -25,6 +25,8 @@ const S = {
   seed: 1,
   selected: null,
   targets: [], // places lit up
+  corner: 0, // KYBO: which corner the 3-D view looks from (an index of CORNERS)
+  top: false, // KYBO: seen from above
   thinking: 0, // the id of the worker request in flight, 0 if none
   online: null, // the Online connection
   net: null, // the last server state
@@ -123,11 +125,19 @@ function render() {
     targets: drawn,
     lastMove: true,
     coordinates: true,
+    view: S.name === 'kybo' ? (S.top ? 'top' : CORNERS[S.corner]) : undefined,
+    // An online game ended off the board (resigned, out of time): the
+    // picture's own caption would still name the side to move.
+    status: !(S.net && S.net.result && g.outcome() === null),
   }));
   const board = $('board');
   const scrolled = $('board-wrap').scrollLeft; // zoomed: keep the view
   board.innerHTML = svg;
   if (S.name === 'chess3d' && NARROW.matches && !$('board-wrap').classList.contains('zoomed')) stackLevels(board);
+  // A picture much wider than high (chess3d's levels side by side) takes
+  // the whole width of a wide screen, the panel under it.
+  const [, , vw, vh] = (board.querySelector('svg')?.getAttribute('viewBox') ?? '0 0 1 1').split(/\s+/).map(Number);
+  document.body.classList.toggle('wide-board', vw > 2 * vh);
   $('board-wrap').scrollLeft = scrolled;
   const targets = new Set(S.targets);
   for (const el of board.querySelectorAll('[data-place]')) {
@@ -179,11 +189,19 @@ function render() {
   // and only offered when one applies.
   $('claim-draw').hidden = S.name !== 'chess3d' || moves.length === 0 || !facts.canClaimDraw;
   $('zoom').hidden = S.name !== 'chess3d' || NARROW.matches;
+  $('turn-board').hidden = S.name !== 'kybo' || S.top;
+  $('turn-board').setAttribute('aria-label', t('turn-board-label', { corner: CORNERS[S.corner] }));
+  $('top-view').hidden = S.name !== 'kybo';
+  $('top-view').setAttribute('aria-pressed', String(S.top));
+  $('top-view').textContent = t(S.top ? 'top-view-off' : 'top-view');
   $('move-form').hidden = watching || !!result;
   $('undo').hidden = S.mode === 'online';
   $('undo').disabled = S.mode === 'online' || g.moves().length === 0;
   $('resign').hidden = S.mode !== 'online' || !S.online?.token || !!result;
 }
+
+/** KYBO's 3-D view turns a quarter at a time: the corner it looks from. */
+const CORNERS = ['A1', 'H1', 'H8', 'A8'];
 
 /** A narrow screen: chess3d's levels stacked, one above the other. */
 const NARROW = matchMedia('(max-width: 700px)');
@@ -653,8 +671,18 @@ function startOnline(action) {
       try {
         rebuild(state);
       } catch (e) {
+        if (state.legal_moves === null) {
+          // A move applied from a `moved` that the rules here refuse: ask
+          // for the server's full state instead.
+          S.online.sync();
+          return;
+        }
         say(t('cannot-show', { error: e.message ?? e }));
         return;
+      }
+      if (state.legal_moves === null) {
+        // After a `moved`: the legal moves, from the rules.
+        state.legal_moves = S.game.outcome() === null && !state.result ? S.game.legalMoves() : [];
       }
       if (S.selected && !myMoves().length) clearSelection();
       showPlay();
@@ -876,6 +904,14 @@ async function main() {
     render();
     $('zoom').setAttribute('aria-pressed', String(on));
     $('zoom').textContent = t(on ? 'zoom-whole' : 'zoom');
+  });
+  $('turn-board').addEventListener('click', () => {
+    S.corner = (S.corner + 1) % CORNERS.length;
+    render();
+  });
+  $('top-view').addEventListener('click', () => {
+    S.top = !S.top;
+    render();
   });
   $('resign').addEventListener('click', () => S.online?.resign());
   $('claim-draw').addEventListener('click', claimDraw);

@@ -14,8 +14,8 @@
 //! all games), [`store`] (durable storage), [`pg`] (the PostgreSQL store shared by
 //! several instances, with leases), [`registry`] (the hosted games),
 //! [`token`] (codes and seat tokens), [`limit`] (rate limits), [`settings`]
-//! (every limit), [`client`] (the command-line client), [`web`] (the
-//! browser page's static files).
+//! (every limit), [`metrics`] (what `GET /metrics` counts), [`client`] (the
+//! command-line client), [`web`] (the browser page's static files).
 //!
 //! Embedding the server with a game of your own:
 //!
@@ -40,6 +40,7 @@
 
 pub mod client;
 pub mod limit;
+pub mod metrics;
 pub mod pg;
 pub mod protocol;
 pub mod registry;

@@ -25,8 +25,12 @@ use tokio_rustls::TlsAcceptor;
 use tower_service::Service as _;
 
 use crate::limit::{AddressLimiter, Admission, Bucket, Refused, Slot};
+use crate::metrics::{Metrics, CONTENT_TYPE};
 use crate::pg::{Instance, PgStore, MAX_LEASE_TTL};
-use crate::protocol::{ClientMsg, ErrorKind, GameRecord, ServerMsg, PROTOCOL_VERSION};
+use crate::protocol::{
+    ClientMsg, ErrorKind, GameRecord, ServerMsg, MOVED_SINCE, OLDEST_PROTOCOL_VERSION,
+    PROTOCOL_VERSION,
+};
 use crate::registry::Registry;
 use crate::room::FindError;
 use crate::room::{Frame, Hub, Outbox, RoomHandle};
@@ -174,6 +178,7 @@ pub struct Server {
     restored: usize,
     tls: Option<TlsAcceptor>,
     store: Arc<dyn Store>,
+    metrics: Option<TcpListener>,
 }
 
 impl std::fmt::Debug for Server {
@@ -251,13 +256,15 @@ impl Server {
                 .map_err(|e| ServeError::Store(options.db.clone(), e))?;
             (Arc::new(store), games)
         };
-        let (writer, writer_thread) = Writer::start(store.clone())?;
+        let metrics = Arc::new(Metrics::new());
+        let observer = metrics.clone();
+        let (writer, writer_thread) = Writer::start_observed(store.clone(), move |n, took| {
+            observer.commit(n, took);
+        })?;
         let settings = options.settings;
         let (shutdown, shutdown_rx) = watch::channel(false);
-        let mut app = App::new(
-            Hub::new(registry, settings, writer, store.clone()),
-            shutdown_rx,
-        );
+        let hub = Hub::with_metrics(registry, settings, writer, store.clone(), metrics);
+        let mut app = App::new(hub, shutdown_rx);
         app.instance = named.then_some(instance);
         let restored = app.hub.restore(games);
         let app = Arc::new(app);
@@ -274,7 +281,28 @@ impl Server {
             restored,
             tls,
             store,
+            metrics: None,
         })
+    }
+
+    /// Also serves `GET /metrics` (and `GET /healthz`) in plain HTTP on
+    /// `addr`, a second listener meant for the operator's network only;
+    /// the main address never serves `/metrics`.
+    ///
+    /// # Errors
+    /// The address cannot be bound.
+    pub async fn with_metrics_addr(mut self, addr: SocketAddr) -> Result<Server, ServeError> {
+        let listener = TcpListener::bind(addr)
+            .await
+            .map_err(|e| ServeError::Bind(addr, e))?;
+        self.metrics = Some(listener);
+        Ok(self)
+    }
+
+    /// The address `GET /metrics` is served on, if any.
+    #[must_use]
+    pub fn metrics_addr(&self) -> Option<SocketAddr> {
+        self.metrics.as_ref().and_then(|l| l.local_addr().ok())
     }
 
     /// The address the server listens on.
@@ -318,8 +346,10 @@ impl Server {
             writer_thread,
             tls,
             store,
+            metrics,
             ..
         } = self;
+        let metrics_server = metrics.map(|l| tokio::spawn(serve_metrics(l, app.clone())));
         let router = Router::new()
             .route("/", get(page_or_upgrade))
             .route("/ws", get(upgrade))
@@ -387,6 +417,9 @@ impl Server {
         if let Some(keeper) = keeper {
             keeper.abort();
         }
+        if let Some(task) = metrics_server {
+            task.abort();
+        }
         // Every connection sees the signal; wait until they have closed.
         let drain = async {
             while app.admission.open() > 0 {
@@ -415,6 +448,54 @@ impl Server {
         }
         Ok(())
     }
+}
+
+/// Connections the metrics listener holds at once (scrapers and operators).
+const METRICS_CONNECTIONS: usize = 16;
+
+/// Serves `GET /metrics` and `GET /healthz` on the metrics listener, with
+/// the main listener's handshake timeout and a small connection limit.
+async fn serve_metrics(listener: TcpListener, app: Arc<App>) {
+    let router = Router::new()
+        .route("/metrics", get(metrics))
+        .route("/healthz", get(healthz))
+        .with_state(app.clone());
+    let admission = Admission::new(METRICS_CONNECTIONS, METRICS_CONNECTIONS);
+    let timeout = app.hub.settings().handshake_timeout;
+    if let Ok(addr) = listener.local_addr() {
+        tracing::info!(%addr, "metrics listening");
+    }
+    loop {
+        let (tcp, peer) = match listener.accept().await {
+            Ok(a) => a,
+            Err(e) => {
+                tracing::warn!("metrics accept failed: {e}");
+                tokio::time::sleep(ACCEPT_BACKOFF).await;
+                continue;
+            }
+        };
+        match admission.admit(peer.ip()) {
+            Ok(slot) => drop(tokio::spawn(serve_http(
+                tcp,
+                peer,
+                Arc::new(slot),
+                router.clone(),
+                timeout,
+                app.shutdown.clone(),
+            ))),
+            Err(why) => refuse(&tcp, why),
+        }
+    }
+}
+
+/// `GET /metrics`: every metric, in the OpenMetrics text format.
+async fn metrics(State(app): State<Arc<App>>) -> Response {
+    let m = app.hub.metrics();
+    m.connections
+        .set(i64::try_from(app.admission.open()).unwrap_or(i64::MAX));
+    m.games_in_memory
+        .set(i64::try_from(app.hub.len()).unwrap_or(i64::MAX));
+    answer(StatusCode::OK, CONTENT_TYPE, m.encode().into_bytes())
 }
 
 /// Deletes the finished games past `--keep-finished` every
@@ -656,11 +737,16 @@ struct Conn {
     hello: bool,
     /// The client follows `redirect` (it said so in its hello).
     redirects: bool,
+    /// The protocol version of the connection's hello.
+    protocol: u32,
     game: Option<RoomHandle>,
 }
 
 impl Conn {
     fn send(&self, msg: &ServerMsg) {
+        if let ServerMsg::Error { kind, .. } = msg {
+            self.app.hub.metrics().error(*kind);
+        }
         self.outbox.send_msg(msg);
     }
 
@@ -726,15 +812,20 @@ impl Conn {
             return match msg {
                 ClientMsg::Hello {
                     protocol, redirect, ..
-                } if protocol == PROTOCOL_VERSION => {
+                } if (OLDEST_PROTOCOL_VERSION..=PROTOCOL_VERSION).contains(&protocol) => {
                     self.hello = true;
+                    self.protocol = protocol;
                     self.redirects = redirect;
+                    self.outbox.deltas = protocol >= MOVED_SINCE;
                     self.welcome();
                     Next::Continue
                 }
                 ClientMsg::Hello { protocol, .. } => self.fatal(
                     ErrorKind::BadHello,
-                    format!("this server speaks protocol {PROTOCOL_VERSION}, not {protocol}"),
+                    format!(
+                        "this server speaks protocols {OLDEST_PROTOCOL_VERSION} to \
+                         {PROTOCOL_VERSION}, not {protocol}"
+                    ),
                 ),
                 _ => self.fatal(ErrorKind::BadHello, "the first message must be a hello"),
             };
@@ -748,6 +839,15 @@ impl Conn {
             ClientMsg::Ping => {
                 self.send(&ServerMsg::Pong);
                 Next::Continue
+            }
+            ClientMsg::Sync => {
+                let Some(room) = &self.game else {
+                    return self.error(ErrorKind::NoGame, "create, join or resume a game first");
+                };
+                match room.sync(self.outbox.clone()).await {
+                    Ok(()) => Next::Continue,
+                    Err(e) => self.error(ErrorKind::NoSuchGame, e.to_string()),
+                }
             }
             ClientMsg::Create {
                 game,
@@ -850,7 +950,7 @@ impl Conn {
 
     fn welcome(&self) {
         self.send(&ServerMsg::Welcome {
-            protocol: PROTOCOL_VERSION,
+            protocol: self.protocol,
             server: concat!("board-online ", env!("CARGO_PKG_VERSION")).into(),
             games: self.app.hub.registry().names(),
         });
@@ -917,12 +1017,15 @@ async fn connection(socket: WebSocket, app: Arc<App>, peer: IpAddr, slot: Arc<Sl
     });
     let settings = app.hub.settings().clone();
     let mut shutdown = app.shutdown.clone();
+    let websockets = app.hub.metrics().websockets.clone();
+    websockets.inc();
     let mut conn = Conn {
         app,
         peer,
         outbox: outbox.clone(),
         hello: false,
         redirects: false,
+        protocol: PROTOCOL_VERSION,
         game: None,
     };
     let mut bucket = Bucket::new(f64::from(settings.message_rate), settings.message_burst);
@@ -1028,6 +1131,7 @@ async fn connection(socket: WebSocket, app: Arc<App>, peer: IpAddr, slot: Arc<Sl
         let _ = tokio::time::timeout(CLOSE_GRACE, drain).await;
     }
     let _ = tokio::time::timeout(CLOSE_GRACE, sender).await;
+    websockets.dec();
     drop(slot);
 }
 

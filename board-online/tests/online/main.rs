@@ -7,9 +7,11 @@ mod harness;
 mod pgcluster;
 
 mod cluster;
+mod deltas;
 mod finished;
 mod games;
 mod hostile;
+mod metrics;
 mod ops;
 mod timeouts;
 mod tls;
