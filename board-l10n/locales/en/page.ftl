@@ -165,3 +165,29 @@ rules-chess3d-goal = Chess on three boards stacked one above the other (levels N
 rules-chess3d-move = Tap one of your pieces, then where it goes. Pieces move as in chess, and also up and down the levels: a rook straight along any line, a bishop diagonally in a plane, the queen both, a knight two cells one way and one another. A pawn changes level only when it captures, diagonally forward. A king changes level only to capture. In the picture the black knight on N2 can reach the lit cells on three levels.
 rules-chess3d-end = Checkmate wins. A stalemate, a repeated position, 50 moves without a capture or pawn move, or kings alone are draws (some must be claimed with "Claim a draw"). Castling is on the middle level.
 
+
+## The online server's refusals and errors (by the kind the server sends)
+refusal-not_a_player = you hold no seat in this game
+refusal-not_started = the opponent has not joined yet
+refusal-not_your_turn = it is not your turn
+refusal-stale_ply = the game moved on meanwhile; try again
+refusal-game_over = the game is over
+refusal-illegal = the move is not legal
+refusal-no_draw_to_claim = there is no draw to claim (C3-17)
+refusal-unavailable = the server could not store the move; try again
+error-bad_message = The server did not understand a message from this page.
+error-bad_hello = This page and the server speak different versions; reload the page.
+error-no_such_game = No game has this code (or it is no longer kept).
+error-unknown_game = The server does not host this game.
+error-bad_config = The server refused this game's settings.
+error-bad_clock = The clock settings are out of range.
+error-bad_token = This device no longer holds a seat in that game.
+error-no_game = This connection is in no game.
+error-already_in_game = This connection is already in a game.
+error-rate_limited = Too many requests: wait a moment and try again.
+error-unavailable = The server is full or cannot store games now; try again later.
+error-shutting_down = The server is shutting down.
+ending-draw-claimed = Draw claimed.
+ending-resignation = { $loser } resigns, { $winner } wins
+ending-flag-fall = { $loser } ran out of time, { $winner } wins
+ending-expired = The server ended the game (no move for too long, or too many moves).
