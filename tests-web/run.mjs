@@ -720,15 +720,21 @@ function englishPhrases() {
       }
     }
   }
-  return [...phrases];
+  // Words that are the same in French (the game names, notation) are not English.
+  const french = ['page.ftl', 'rules.ftl', 'terminal.ftl']
+    .map((file) => join(ROOT, 'board-l10n/locales/fr', file))
+    .filter(existsSync)
+    .map((path) => readFileSync(path, 'utf8').replace(/[():;,.!?…"]/g, ' ').replace(/\s+/g, ' '))
+    .join(' ');
+  return [...phrases].filter((phrase) => !french.includes(phrase));
 }
 
 /** Common English words that are not French words too (whole words). */
 const ENGLISH_WORDS = ['the', 'and', 'you', 'your', 'wins', 'draw', 'over', 'to', 'move', 'moves', 'play', 'undo', 'new', 'game', 'games', 'record',
-  'rules', 'level', 'start', 'join', 'create', 'clock', 'none', 'easy', 'hard', 'first', 'second', 'white', 'black', 'king', 'queen',
+  'rules', 'level', 'start', 'join', 'create', 'clock', 'none', 'easy', 'hard', 'first', 'white', 'black', 'king', 'queen',
   'rook', 'bishop', 'knight', 'pawn', 'pick', 'groove', 'square', 'left', 'placed', 'pale', 'dark', 'red', 'crossing', 'lands',
   'is', 'are', 'of', 'with', 'computer', 'opponent', 'thinking', 'turn', 'checkmate', 'stalemate', 'board', 'whole', 'resign',
-  'download', 'loading', 'close', 'goal', 'score', 'waiting', 'refused', 'one', 'two', 'final', 'count', 'piece', 'pieces', 'how'];
+  'download', 'loading', 'close', 'goal', 'score', 'waiting', 'refused', 'one', 'two', 'count', 'piece', 'pieces', 'how'];
 
 /** The page's visible text in words, notation aside: the record's move
  * texts are data (the same in both languages). */

@@ -527,7 +527,7 @@ fn play_transcripts_of_every_game_in_french() {
     let out = check_transcript_in(
         "echec-o-cube",
         "fr",
-        "?\nP A1-B1\nP D5-E5\nP D6-E6\nF E5-E6\nundo\nquit\n",
+        "?\n? D5-E5\nP D5-E5\nP D6-E6\nE5-E6\nF E5-E6\nboard\nundo\nquit\n",
     );
     assert!(
         out.contains(
