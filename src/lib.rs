@@ -118,21 +118,38 @@ pub trait Kit:
     type Place;
     /// Reads a place as the pictures' `data-place` attributes write it.
     fn read_place(text: &str) -> Option<Self::Place>;
+    /// How the game's pictures can be seen (KYBO's corners and top view;
+    /// `()` where a game is drawn one way).
+    type View: Default + Clone;
+    /// Reads a view as its text (`H8`, `top`); the empty text is the default.
+    fn read_view(text: &str) -> Option<Self::View>;
     /// The position as a standalone SVG picture, drawn as `options` say
     /// (the game crate's `to_svg`).
-    fn draw(&self, options: &board_core::SvgOptions<Self::Move, Self::Place>) -> String;
+    fn draw(&self, options: &board_core::SvgOptions<Self::Move, Self::Place, Self::View>)
+        -> String;
     /// The position as a standalone SVG picture drawn as `view` says, its
     /// places given in the text of the SVG's `data-place` attributes.
     ///
     /// # Errors
-    /// A selected or target place is not a place of the game.
+    /// A selected or target place is not a place of the game, or the view
+    /// not one of its views.
     fn svg_with(&self, view: &SvgView<Self::Move>) -> Result<String, String> {
         let options = view.read_places(|text| {
             Self::read_place(text).ok_or_else(|| {
                 format!("{:?} is not a place of the game", board_core::excerpt(text))
             })
         })?;
-        Ok(self.draw(&options))
+        let seen = if view.view.is_empty() {
+            Self::View::default()
+        } else {
+            Self::read_view(&view.view).ok_or_else(|| {
+                format!(
+                    "{:?} is not a view of the game",
+                    board_core::excerpt(&view.view)
+                )
+            })?
+        };
+        Ok(self.draw(&options.with_view(seen)))
     }
     /// The state as JSON (serde).
     fn to_json(&self) -> String {
@@ -152,8 +169,9 @@ pub trait Kit:
 }
 
 /// What [`Kit::svg_with`] draws besides the position: the options of every
-/// game's pictures, with places as text, as `data-place` writes them.
-pub type SvgView<M> = board_core::SvgOptions<M, String>;
+/// game's pictures, with places as text, as `data-place` writes them, and
+/// the view as text (empty: the game's default view).
+pub type SvgView<M> = board_core::SvgOptions<M, String, String>;
 
 /// A match's record as text (what `play` saves and `replay` reads).
 pub fn record_text<M: GameMatch>(game: &M) -> String {

@@ -217,11 +217,17 @@ async function waitForTurn(page, timeout = 60000) {
   return (await page.locator('#outcome').textContent()) !== '';
 }
 
-for (const game of GAMES) {
-  test(`${game}: a whole game against the computer, played by clicks to its end`, async () => {
+/** A desktop window and a phone (touch only) for the whole games. */
+const PLAY_SIZES = [
+  { tag: 'desktop', how: 'clicks', viewport: { width: 1280, height: 900 } },
+  { tag: 'phone', how: 'touch', viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+];
+
+for (const game of GAMES) for (const { tag, how, ...size } of PLAY_SIZES) {
+  test(`${game}, ${tag}: a whole game against the computer, played by ${how} to its end`, async () => {
     const server = await startServer();
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await newPage(context);
+    const context = await browser.newContext(size);
+    const page = await newPage(context, { touch: !!size.hasTouch });
     try {
       await page.goto(`${server.url}?ms=${MS}&seed=${SEED}`);
       await page.selectOption('#game-select', game);
@@ -236,7 +242,7 @@ for (const game of GAMES) {
       }
       const outcome = await page.locator('#outcome').textContent();
       const moves = await pliesOf(page);
-      console.log(`# ${game}: ${outcome} after ${moves} plies (${plies} by clicks)`);
+      console.log(`# ${game}, ${tag}: ${outcome} after ${moves} plies (${plies} by ${how})`);
       assert.match(outcome, /wins|draw|drawn/i);
       assert.ok(moves >= plies * 2 - 1, 'the computer answered every move');
       assert.equal(await page.locator('#turn').textContent(), 'Game over');
@@ -246,7 +252,7 @@ for (const game of GAMES) {
       assert.equal(download.suggestedFilename(), `${game}.txt`);
       const text = readFileSync(await download.path(), 'utf8');
       assert.ok(text.trim().length > 0, 'the downloaded record is not empty');
-      await page.screenshot({ path: join(ARTIFACTS, `${game}-end.png`), fullPage: true });
+      await page.screenshot({ path: join(ARTIFACTS, `${game}-${tag}-end.png`), fullPage: true });
       assertClean(page);
     } finally {
       await context.close();
@@ -400,8 +406,16 @@ test('installable and offline: after one visit the page plays against the comput
     assert.match(manifest.type, /^application\/(manifest\+)?json/);
     assert.equal(manifest.body.display, 'standalone');
     assert.ok(manifest.body.name && manifest.body.short_name && manifest.body.start_url && manifest.body.theme_color);
-    const icon = await page.evaluate(async (src) => (await fetch(src)).status, manifest.body.icons[0].src);
-    assert.equal(icon, 200, 'the icon is served');
+    // Every icon is served as what it says, PNGs at 192 and 512 px among them.
+    for (const { src, type } of manifest.body.icons) {
+      const got = await page.evaluate(async (src) => {
+        const res = await fetch(src);
+        return { status: res.status, type: res.headers.get('content-type') };
+      }, src);
+      assert.equal(got.status, 200, `the icon ${src} is served`);
+      assert.equal(got.type, type, `${src} is ${type}`);
+    }
+    assert.deepEqual(manifest.body.icons.filter((i) => i.type === 'image/png').map((i) => i.sizes).sort(), ['192x192', '512x512']);
     // The service worker takes the page over (at once, or after one reload).
     await page.evaluate(() => navigator.serviceWorker.ready);
     if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
@@ -663,6 +677,57 @@ for (const { tag, ...size } of SIZES) {
       assert.equal(await page.locator('#rules-echec-o-cube').isVisible(), true);
       await page.keyboard.press('Escape');
       assert.equal(await dialog.isVisible(), false);
+      assertClean(page);
+    } finally {
+      await context.close();
+      await server.stop();
+    }
+  });
+}
+
+for (const { tag, ...size } of SIZES) {
+  test(`${tag}: KYBO turns to each corner and shows a top view; every cube stays on the board and a lit square still plays`, async () => {
+    const server = await startServer();
+    const context = await browser.newContext(size);
+    const page = await newPage(context, { touch: !!size.hasTouch });
+    try {
+      // A few cubes in, two players on this device: the person's turn throughout.
+      await page.goto(`${server.url}?ms=${MS}&game=kybo`);
+      await page.check('input[name=mode][value=local]');
+      await page.click('#start');
+      const rand = rng(11);
+      for (let i = 0; i < 8; i++) assert.ok(await playOneMove(page, rand));
+      const cubes = () => page.evaluate(() => [...document.querySelectorAll('#board .cube')].map((e) => e.getAttribute('data-cube')).sort());
+      const title = () => page.evaluate(() => document.querySelector('#board svg title')?.textContent ?? '');
+      const all = await cubes();
+      assert.equal(all.length, 8);
+      const legal = (await legalPlaces(page)).map((l) => l.place).sort();
+      const seen = new Set();
+      for (const corner of ['H1', 'H8', 'A8', 'A1']) {
+        await page.click('#turn-board');
+        assert.equal(await page.locator('#turn-board').getAttribute('aria-label'), `Turn the board (seen from ${corner})`);
+        seen.add(await page.evaluate(() => document.querySelector('#board svg').innerHTML));
+        assert.deepEqual(await cubes(), all, `${corner}: every cube drawn`);
+        assert.deepEqual((await legalPlaces(page)).map((l) => l.place).sort(), legal, `${corner}: the same squares lit`);
+        await page.screenshot({ path: join(ARTIFACTS, `kybo-${tag}-from-${corner}.png`), fullPage: true });
+      }
+      assert.equal(seen.size, 4, 'four different pictures');
+      await page.click('#top-view');
+      assert.equal(await page.locator('#top-view').getAttribute('aria-pressed'), 'true');
+      assert.match(await title(), /top view/);
+      assert.deepEqual(await cubes(), all, 'top view: every cube drawn');
+      assert.equal(await page.locator('#turn-board').isHidden(), true, 'no turning from above');
+      await page.screenshot({ path: join(ARTIFACTS, `kybo-${tag}-top.png`), fullPage: true });
+      // A lit square of the top view plays, then back to 3-D, turned once more.
+      assert.ok(await playOneMove(page, rand));
+      assert.equal((await cubes()).length, 9);
+      await page.click('#top-view');
+      await page.click('#turn-board');
+      assert.ok(await playOneMove(page, rand), 'a lit square of a turned view plays');
+      assert.equal((await cubes()).length, 10);
+      // The legend names every mark.
+      const legend = await page.evaluate(() => document.querySelector('#board svg .legend')?.textContent ?? '');
+      for (const mark of ['Gates', 'Walls', 'Castle', 'Dungeon', 'winning network', 'last cube', 'may land']) assert.ok(legend.includes(mark), `the legend names ${mark}`);
       assertClean(page);
     } finally {
       await context.close();

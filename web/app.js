@@ -25,6 +25,8 @@ const S = {
   seed: 1,
   selected: null,
   targets: [], // places lit up
+  corner: 0, // KYBO: which corner the 3-D view looks from (an index of CORNERS)
+  top: false, // KYBO: seen from above
   thinking: 0, // the id of the worker request in flight, 0 if none
   online: null, // the Online connection
   net: null, // the last server state
@@ -123,8 +125,10 @@ function render() {
     targets: drawn,
     lastMove: true,
     coordinates: true,
-    // The panel says the status in the page's language; the picture's own
-    // status lines and title are the crate's English.
+    view: S.name === 'kybo' ? (S.top ? 'top' : CORNERS[S.corner]) : undefined,
+    // The panel says the status in the page's language (and after an online
+    // game ended off the board); the picture's own status lines and title
+    // are the crate's English.
     status: false,
   }));
   const board = $('board');
@@ -132,6 +136,10 @@ function render() {
   board.innerHTML = svg;
   board.querySelector('svg > title')?.remove();
   if (S.name === 'chess3d' && NARROW.matches && !$('board-wrap').classList.contains('zoomed')) stackLevels(board);
+  // A picture much wider than high (chess3d's levels side by side) takes
+  // the whole width of a wide screen, the panel under it.
+  const [, , vw, vh] = (board.querySelector('svg')?.getAttribute('viewBox') ?? '0 0 1 1').split(/\s+/).map(Number);
+  document.body.classList.toggle('wide-board', vw > 2 * vh);
   $('board-wrap').scrollLeft = scrolled;
   const targets = new Set(S.targets);
   for (const el of board.querySelectorAll('[data-place]')) {
@@ -183,11 +191,19 @@ function render() {
   // and only offered when one applies.
   $('claim-draw').hidden = S.name !== 'chess3d' || moves.length === 0 || !facts.canClaimDraw;
   $('zoom').hidden = S.name !== 'chess3d' || NARROW.matches;
+  $('turn-board').hidden = S.name !== 'kybo' || S.top;
+  $('turn-board').setAttribute('aria-label', t('turn-board-label', { corner: CORNERS[S.corner] }));
+  $('top-view').hidden = S.name !== 'kybo';
+  $('top-view').setAttribute('aria-pressed', String(S.top));
+  $('top-view').textContent = t(S.top ? 'top-view-off' : 'top-view');
   $('move-form').hidden = watching || !!result;
   $('undo').hidden = S.mode === 'online';
   $('undo').disabled = S.mode === 'online' || g.moves().length === 0;
   $('resign').hidden = S.mode !== 'online' || !S.online?.token || !!result;
 }
+
+/** KYBO's 3-D view turns a quarter at a time: the corner it looks from. */
+const CORNERS = ['A1', 'H1', 'H8', 'A8'];
 
 /** A narrow screen: chess3d's levels stacked, one above the other. */
 const NARROW = matchMedia('(max-width: 700px)');
@@ -936,6 +952,14 @@ async function main() {
     render();
     $('zoom').setAttribute('aria-pressed', String(on));
     $('zoom').textContent = t(on ? 'zoom-whole' : 'zoom');
+  });
+  $('turn-board').addEventListener('click', () => {
+    S.corner = (S.corner + 1) % CORNERS.length;
+    render();
+  });
+  $('top-view').addEventListener('click', () => {
+    S.top = !S.top;
+    render();
   });
   $('resign').addEventListener('click', () => S.online?.resign());
   $('claim-draw').addEventListener('click', claimDraw);

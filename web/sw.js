@@ -3,7 +3,7 @@
 // with each build and the server says "no-cache"), the cached copy when the
 // network is gone. Online play (the WebSocket, /games/CODE) is not cached.
 
-const CACHE = 'board-games-v1';
+const CACHE = 'board-games-v2';
 const FILES = [
   './',
   './index.html',
@@ -14,6 +14,9 @@ const FILES = [
   './style.css',
   './manifest.webmanifest',
   './icon.svg',
+  './icon-192.png',
+  './icon-512.png',
+  './apple-touch-icon.png',
   './pkg/board_web.js',
   './pkg/board_web_bg.wasm',
 ];

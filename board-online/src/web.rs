@@ -79,6 +79,9 @@ pub const EMBEDDED: &[(&str, &[u8])] = embed![
     "sw.js",
     "manifest.webmanifest",
     "icon.svg",
+    "icon-192.png",
+    "icon-512.png",
+    "apple-touch-icon.png",
     "pkg/board_web.js",
     "pkg/board_web_bg.wasm",
 ];

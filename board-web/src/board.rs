@@ -40,7 +40,8 @@ pub fn games() -> [GameInfo; 3] {
 
 /// The `svg` options as the page writes them (JSON, every field optional):
 /// `{"selected": PLACE, "targets": [PLACE...], "lastMove": bool,
-/// "coordinates": bool, "status": bool}`. Unknown fields are ignored.
+/// "coordinates": bool, "status": bool, "view": VIEW}` (KYBO: `A1`, `H1`, `H8`,
+/// `A8`, `top`). Unknown fields are ignored.
 #[derive(Debug, Default, Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 struct SvgOpts {
@@ -49,6 +50,8 @@ struct SvgOpts {
     last_move: Option<bool>,
     coordinates: Option<bool>,
     status: Option<bool>,
+    /// The game's view as text (KYBO: `A1`, `H1`, `H8`, `A8`, `top`).
+    view: Option<String>,
 }
 
 /// The longest text the bindings read (a record, a configuration, a move,
@@ -205,7 +208,7 @@ impl<K: Details> Play for Table<K> {
             },
             selected: opts.selected.into_iter().collect(),
             targets: opts.targets,
-            view: (),
+            view: opts.view.unwrap_or_default(),
         };
         self.position().svg_with(&view)
     }

@@ -31,22 +31,149 @@ use crate::position::Position;
 /// What a UI clicks on and highlights in KYBO: a square (a move is a square).
 pub type Place = Square;
 
-/// How the board is seen.
+/// How the board is seen: from one of its corners (`A1`, `H1`, `H8`, `A8`,
+/// read and written so), or from above (`top`).
 ///
 /// ```
-/// use kybo::svg::View;
-/// assert_eq!(View::default(), View::Isometric);
+/// use kybo::svg::{Corner, View};
+/// assert_eq!(View::default(), View::Isometric(Corner::A1));
+/// let view: View = "H8".parse()?;
+/// assert_eq!(view, View::Isometric(Corner::H8));
+/// assert_eq!(View::Top.to_string(), "top");
+/// # Ok::<(), kybo::svg::ParseViewError>(())
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum View {
-    /// A 3-D view from the A1 corner: the board as a diamond, the stacks
-    /// drawn back to front so nearer cubes cover farther ones.
-    #[default]
-    Isometric,
+    /// A 3-D view from a corner (its square nearest): the board as a
+    /// diamond, the stacks drawn back to front so nearer cubes cover
+    /// farther ones; turning to the four corners shows every cube.
+    Isometric(Corner),
     /// Seen from above: each square shows its stack bottom to top as a
     /// column of chips, the empty places up to its zone's limit as dashed
     /// slots, and its height.
     Top,
+}
+
+impl Default for View {
+    fn default() -> View {
+        View::Isometric(Corner::A1)
+    }
+}
+
+impl core::fmt::Display for View {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            View::Isometric(corner) => corner.fmt(f),
+            View::Top => f.write_str("top"),
+        }
+    }
+}
+
+/// A text that is not a [`View`]: `A1`, `H1`, `H8`, `A8` or `top`.
+///
+/// ```
+/// use kybo::svg::View;
+/// let err = "side".parse::<View>().unwrap_err();
+/// assert!(err.to_string().contains("side"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{text:?} is not a view of the board: A1, H1, H8, A8 (a corner) or top")]
+pub struct ParseViewError {
+    /// The start of the text read.
+    pub text: String,
+}
+
+impl core::str::FromStr for View {
+    type Err = ParseViewError;
+
+    fn from_str(text: &str) -> Result<View, ParseViewError> {
+        if text.eq_ignore_ascii_case("top") {
+            return Ok(View::Top);
+        }
+        Corner::ALL
+            .into_iter()
+            .find(|corner| text.eq_ignore_ascii_case(&corner.to_string()))
+            .map(View::Isometric)
+            .ok_or_else(|| ParseViewError {
+                text: board_core::excerpt(text),
+            })
+    }
+}
+
+/// A corner of the board, where the isometric view looks from: its square
+/// is the nearest one.
+///
+/// ```
+/// use kybo::svg::Corner;
+/// assert_eq!(Corner::A1.turned(), Corner::H1);
+/// assert_eq!(Corner::A8.turned(), Corner::A1);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Corner {
+    /// White's left, the default.
+    A1,
+    /// White's right.
+    H1,
+    /// Black's left.
+    H8,
+    /// Black's right.
+    A8,
+}
+
+impl Corner {
+    /// The four corners, each a quarter turn of the board after the one
+    /// before.
+    pub const ALL: [Corner; 4] = [Corner::A1, Corner::H1, Corner::H8, Corner::A8];
+
+    /// The corner a quarter turn of the board brings nearest next.
+    #[must_use]
+    pub const fn turned(self) -> Corner {
+        match self {
+            Corner::A1 => Corner::H1,
+            Corner::H1 => Corner::H8,
+            Corner::H8 => Corner::A8,
+            Corner::A8 => Corner::A1,
+        }
+    }
+
+    /// The view's cell of `sq`: the board turned so that this corner's
+    /// square is at (0, 0), the nearest cell (a rotation, never a mirror).
+    fn cell(self, sq: Square) -> (usize, usize) {
+        let (f, r) = (sq.file().index(), sq.rank().index());
+        match self {
+            Corner::A1 => (f, r),
+            Corner::H1 => (r, 7 - f),
+            Corner::H8 => (7 - f, 7 - r),
+            Corner::A8 => (7 - r, f),
+        }
+    }
+
+    /// A direction on the board (files, ranks) in the view's turned axes.
+    fn direction(self, (df, dr): (f64, f64)) -> (f64, f64) {
+        match self {
+            Corner::A1 => (df, dr),
+            Corner::H1 => (dr, -df),
+            Corner::H8 => (-df, -dr),
+            Corner::A8 => (-dr, df),
+        }
+    }
+
+    /// How far back `sq` is in the view (0: nearest).
+    fn depth(self, sq: Square) -> usize {
+        let (x, y) = self.cell(sq);
+        x + y
+    }
+}
+
+impl core::fmt::Display for Corner {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(match self {
+            Corner::A1 => "A1",
+            Corner::H1 => "H1",
+            Corner::H8 => "H8",
+            Corner::A8 => "A8",
+        })
+    }
 }
 
 /// What to draw besides the board and cubes ([`board_core::SvgOptions`]
@@ -161,7 +288,7 @@ fn status_text(position: &Position) -> String {
 #[must_use]
 pub fn to_svg(position: &Position, options: &SvgOptions) -> String {
     match options.view {
-        View::Isometric => isometric(position, options),
+        View::Isometric(corner) => isometric(position, options, corner),
         View::Top => top(position, options),
     }
 }
@@ -199,7 +326,7 @@ fn diamond(x: f64, y: f64, z: f64, side: f64) -> [(f64, f64); 4] {
     ]
 }
 
-fn isometric(position: &Position, options: &SvgOptions) -> String {
+fn isometric(position: &Position, options: &SvgOptions, corner: Corner) -> String {
     let width = 2.0 * SIDE_ROOM + 16.0 * A;
     let board_bottom = TOP_ROOM + 16.0 * B + 40.0;
     let legend = if options.status { 118.0 } else { 0.0 };
@@ -231,7 +358,8 @@ fn isometric(position: &Position, options: &SvgOptions) -> String {
     );
     for sq in Square::ALL {
         let zone = Zone::of(sq);
-        let (x, y) = (sq.file().index() as f64, sq.rank().index() as f64);
+        let (x, y) = corner.cell(sq);
+        let (x, y) = (x as f64, y as f64);
         svg.group_with(
             zone_class(zone),
             &[
@@ -257,7 +385,8 @@ fn isometric(position: &Position, options: &SvgOptions) -> String {
         svg.end_group();
     }
     for &sq in &options.selected {
-        let (x, y) = (sq.file().index() as f64, sq.rank().index() as f64);
+        let (x, y) = corner.cell(sq);
+        let (x, y) = (x as f64, y as f64);
         svg.group_with("highlight selected", &[("data-place", &sq.to_string())]);
         svg.polygon(
             &diamond(x, y, 0.0, 1.0),
@@ -272,30 +401,30 @@ fn isometric(position: &Position, options: &SvgOptions) -> String {
     all.sort_by_key(|(cube, _)| {
         let sq = cube.square();
         (
-            core::cmp::Reverse(sq.file().index() + sq.rank().index()),
-            sq.file().index(),
+            core::cmp::Reverse(corner.depth(sq)),
+            corner.cell(sq).0,
             cube.level().index(),
         )
     });
     let g = (1.0 - SIDE) / 2.0;
     let mut targets: Vec<Square> = options.targets.clone();
-    targets.sort_by_key(|sq| core::cmp::Reverse(sq.file().index() + sq.rank().index()));
+    targets.sort_by_key(|&sq| core::cmp::Reverse(corner.depth(sq)));
     let mut next_target = 0;
     for &(cube, color) in &all {
         // Targets behind this cube's square are drawn before it.
-        let depth = cube.square().file().index() + cube.square().rank().index();
+        let depth = corner.depth(cube.square());
         while next_target < targets.len() {
             let sq = targets[next_target];
-            if sq.file().index() + sq.rank().index() > depth {
-                draw_target(&mut svg, position, sq);
+            if corner.depth(sq) > depth {
+                draw_target(&mut svg, position, sq, corner);
                 next_target += 1;
             } else {
                 break;
             }
         }
         let sq = cube.square();
-        let x = sq.file().index() as f64 + g;
-        let y = sq.rank().index() as f64 + g;
+        let (x, y) = corner.cell(sq);
+        let (x, y) = (x as f64 + g, y as f64 + g);
         let z = cube.level().index() as f64 * SIDE;
         let (top, left, right, edge) = match color {
             Color::White => ("#fdfdfb", "#d6d6d2", "#b4b4ae", "#3a3a3a"),
@@ -347,23 +476,37 @@ fn isometric(position: &Position, options: &SvgOptions) -> String {
         }
     }
     for &sq in &targets[next_target..] {
-        draw_target(&mut svg, position, sq);
+        draw_target(&mut svg, position, sq, corner);
     }
 
     if options.coordinates {
+        // Each file's letter beyond its two end squares, each rank's digit
+        // beyond its two; the far labels raised so stacks do not hide them.
         let style = "font-size:13px;font-weight:bold;fill:#4a3820";
         for i in 0..8 {
-            let c = i as f64 + 0.5;
-            let file = File::ALL[i].char().to_string();
-            let rank = Rank::ALL[i].char().to_string();
-            let (x, y) = iso(c, -0.75, -0.15);
-            svg.text(x, y, &file, style, "middle");
-            let (x, y) = iso(c, 8.55, 0.75);
-            svg.text(x, y, &file, style, "middle");
-            let (x, y) = iso(-0.75, c, -0.15);
-            svg.text(x, y, &rank, style, "middle");
-            let (x, y) = iso(8.55, c, 0.75);
-            svg.text(x, y, &rank, style, "middle");
+            let ends = [
+                (Square::new(File::ALL[i], Rank::ALL[0]), (0.0, -1.0)),
+                (Square::new(File::ALL[i], Rank::ALL[7]), (0.0, 1.0)),
+                (Square::new(File::ALL[0], Rank::ALL[i]), (-1.0, 0.0)),
+                (Square::new(File::ALL[7], Rank::ALL[i]), (1.0, 0.0)),
+            ];
+            for (k, (sq, outward)) in ends.into_iter().enumerate() {
+                let label = if k < 2 {
+                    File::ALL[i].char()
+                } else {
+                    Rank::ALL[i].char()
+                };
+                let (cx, cy) = corner.cell(sq);
+                let (dx, dy) = corner.direction(outward);
+                let near = dx + dy < 0.0;
+                let (reach, z) = if near { (1.25, -0.15) } else { (1.05, 0.75) };
+                let (x, y) = iso(
+                    cx as f64 + 0.5 + dx * reach,
+                    cy as f64 + 0.5 + dy * reach,
+                    z,
+                );
+                svg.text(x, y, &label.to_string(), style, "middle");
+            }
         }
     }
 
@@ -375,10 +518,10 @@ fn isometric(position: &Position, options: &SvgOptions) -> String {
 
 /// A target in the isometric view: a dashed ghost cube where the next cube
 /// on `sq` would land, or a ring on the top of a full stack.
-fn draw_target(svg: &mut Svg, position: &Position, sq: Square) {
+fn draw_target(svg: &mut Svg, position: &Position, sq: Square, corner: Corner) {
     let g = (1.0 - SIDE) / 2.0;
-    let x = sq.file().index() as f64 + g;
-    let y = sq.rank().index() as f64 + g;
+    let (x, y) = corner.cell(sq);
+    let (x, y) = (x as f64 + g, y as f64 + g);
     let z = f64::from(position.height(sq)) * SIDE;
     svg.group_with("highlight target", &[("data-place", &sq.to_string())]);
     let style = format!(

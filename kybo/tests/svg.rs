@@ -7,8 +7,17 @@ use board_core::{random_playout, Rng};
 use board_test_support::svg::{
     check_committed_picture, index_of, parse, texts_under, with_class, Element,
 };
-use kybo::svg::{to_svg, SvgOptions, View};
+use kybo::svg::{to_svg, Corner, SvgOptions, View};
 use kybo::{Color, Cube, Match, Position, Square, StackLevel};
+
+/// Every view: from each corner, and from above.
+const VIEWS: [View; 5] = [
+    View::Isometric(Corner::A1),
+    View::Isometric(Corner::H1),
+    View::Isometric(Corner::H8),
+    View::Isometric(Corner::A8),
+    View::Top,
+];
 
 fn sorted(mut v: Vec<String>) -> Vec<String> {
     v.sort();
@@ -42,7 +51,7 @@ fn ky8_winning_network_through_level_two() {
     let expected = [
         "A4^1", "B4^1", "B4^2", "C4^2", "D4^2", "E4^2", "F4^2", "G4^1", "G4^2", "H4^1",
     ];
-    for view in [View::Isometric, View::Top] {
+    for view in VIEWS {
         let elements = parse(&to_svg(
             &pos,
             &SvgOptions {
@@ -84,7 +93,7 @@ fn ky8_winning_network_through_level_two() {
 #[test]
 fn ky2_zones_and_height_limits_on_the_board() {
     let pos = Position::default();
-    for view in [View::Isometric, View::Top] {
+    for view in VIEWS {
         let elements = parse(&to_svg(
             &pos,
             &SvgOptions {
@@ -212,7 +221,7 @@ fn selection_targets_and_last_move() {
     pos.play(first).unwrap();
     let targets: Vec<Square> = pos.legal_moves().iter().map(|m| m.square()).collect();
     assert_eq!(targets.len(), 5); // on D4, and its four neighbours (KY-4)
-    for view in [View::Isometric, View::Top] {
+    for view in VIEWS {
         let options = SvgOptions {
             view,
             last_move: Some(first),
@@ -236,7 +245,7 @@ fn selection_targets_and_last_move() {
 #[test]
 fn coordinates_on_four_sides_or_none() {
     let pos = upper_kybo();
-    for view in [View::Isometric, View::Top] {
+    for view in VIEWS {
         let count = |options: &SvgOptions| {
             let elements = parse(&to_svg(&pos, options));
             "ABCDEFGH12345678"
@@ -310,4 +319,76 @@ fn finished_game_picture_is_current() {
         pos.total_cubes() as usize
     );
     check_committed_picture(env!("CARGO_MANIFEST_DIR"), "kybo", &doc);
+}
+
+#[test]
+fn views_read_and_write_as_text() {
+    for view in VIEWS {
+        assert_eq!(view.to_string().parse::<View>(), Ok(view));
+    }
+    assert_eq!("h8".parse::<View>(), Ok(View::Isometric(Corner::H8)));
+    assert!("B2".parse::<View>().is_err());
+    let long = "x".repeat(10_000);
+    assert!(long.parse::<View>().unwrap_err().to_string().len() < 200);
+}
+
+/// The document position of the cube `cube` in a picture.
+fn cube_index(elements: &[Element], cube: &str) -> usize {
+    elements
+        .iter()
+        .position(|e| e.has_class("cube") && e.attr("data-cube") == cube)
+        .unwrap_or_else(|| panic!("no cube {cube}"))
+}
+
+// Turned to each corner, the stacks are drawn back to front from there: of
+// the row A4–H4, the end nearer the corner is drawn last; and from H1, A4
+// lies left of H4 (a quarter turn, not a mirror).
+#[test]
+fn each_corner_draws_its_own_square_nearest() {
+    let pos = upper_kybo();
+    for (corner, near, far) in [
+        (Corner::A1, "A4^1", "H4^1"),
+        (Corner::H1, "H4^1", "A4^1"),
+        (Corner::H8, "H4^1", "A4^1"),
+        (Corner::A8, "A4^1", "H4^1"),
+    ] {
+        let svg = to_svg(
+            &pos,
+            &SvgOptions {
+                view: View::Isometric(corner),
+                ..SvgOptions::default()
+            },
+        );
+        let elements = parse(&svg);
+        assert!(
+            cube_index(&elements, near) > cube_index(&elements, far),
+            "{corner}: {near} is nearest, drawn after {far}"
+        );
+    }
+    // From H1 the board is turned a quarter: A4 is on the left, H4 on the right.
+    let svg = to_svg(
+        &pos,
+        &SvgOptions {
+            view: View::Isometric(Corner::H1),
+            coordinates: false,
+            status: false,
+            ..SvgOptions::default()
+        },
+    );
+    let elements = parse(&svg);
+    let x_of = |cube: &str| {
+        let i = cube_index(&elements, cube);
+        let polygon = elements[i + 1..]
+            .iter()
+            .find(|e| e.name == "polygon")
+            .expect("a face");
+        polygon
+            .attr("points")
+            .split([',', ' '])
+            .next()
+            .unwrap()
+            .parse::<f64>()
+            .unwrap()
+    };
+    assert!(x_of("A4^1") < x_of("H4^1"));
 }

@@ -208,6 +208,12 @@ impl Kit for Position {
         text.parse().ok()
     }
 
+    type View = ();
+
+    fn read_view(_: &str) -> Option<()> {
+        None
+    }
+
     fn draw(&self, options: &::chess3d::svg::SvgOptions) -> String {
         self.to_svg(options)
     }

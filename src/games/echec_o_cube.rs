@@ -146,6 +146,12 @@ impl Kit for Position {
             .ok()
     }
 
+    type View = ();
+
+    fn read_view(_: &str) -> Option<()> {
+        None
+    }
+
     fn draw(&self, options: &::echec_o_cube::svg::SvgOptions) -> String {
         self.to_svg(options)
     }

@@ -87,8 +87,14 @@ impl Kit for Position {
         text.parse().ok()
     }
 
-    fn draw(&self, options: &board_core::SvgOptions<Move, Square>) -> String {
-        self.to_svg(&options.clone().with_view(::kybo::svg::View::default()))
+    type View = ::kybo::svg::View;
+
+    fn read_view(text: &str) -> Option<Self::View> {
+        text.parse().ok()
+    }
+
+    fn draw(&self, options: &::kybo::svg::SvgOptions) -> String {
+        self.to_svg(options)
     }
 
     fn hashes(&self) -> Option<(u64, u64)> {
