@@ -126,15 +126,16 @@ function render() {
     lastMove: true,
     coordinates: true,
     view: S.name === 'kybo' ? (S.top ? 'top' : CORNERS[S.corner]) : undefined,
-    // The panel says the status in the page's language (and after an online
-    // game ended off the board); the picture's own status lines and title
-    // are the crate's English.
-    status: false,
+    // The picture's own status lines, legend and title are the crate's
+    // English: shown on the English page (not after an online game ended
+    // off the board: they would still name the side to move), left out in
+    // another language, where the panel says the status in its words.
+    status: currentLang() === 'en' && !(S.net && S.net.result && g.outcome() === null),
   }));
   const board = $('board');
   const scrolled = $('board-wrap').scrollLeft; // zoomed: keep the view
   board.innerHTML = svg;
-  board.querySelector('svg > title')?.remove();
+  if (currentLang() !== 'en') board.querySelector('svg > title')?.remove();
   if (S.name === 'chess3d' && NARROW.matches && !$('board-wrap').classList.contains('zoomed')) stackLevels(board);
   // A picture much wider than high (chess3d's levels side by side) takes
   // the whole width of a wide screen, the panel under it.
@@ -803,7 +804,7 @@ function rulePicture({ record, lightMoves, selected }, name) {
     fig.className = 'rule-picture';
     fig.innerHTML = g.svg(JSON.stringify({ selected, targets, lastMove: true, coordinates: true, status: false }));
     fig.querySelector('svg')?.setAttribute('aria-hidden', 'true');
-    fig.querySelector('svg > title')?.remove();
+    if (currentLang() !== 'en') fig.querySelector('svg > title')?.remove();
     return fig;
   } finally {
     g.free?.();
