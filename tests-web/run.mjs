@@ -391,6 +391,77 @@ test('online: host and join by code, play, reload mid-game, a refused move shows
   }
 });
 
+test('online: moves come as small `moved` messages; a page that misses one asks `sync` and catches up', async () => {
+  const server = await startServer();
+  const hostCtx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const guestCtx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const host = await newPage(hostCtx);
+  const guest = await newPage(guestCtx);
+  // The guest's WebSocket goes through the test, which counts the messages
+  // and drops the `moved` of ply 4 (the guest's own move coming back).
+  const seen = { hello: null, moved: 0, states: 0, syncs: 0, dropped: 0 };
+  await guest.routeWebSocket(/\/ws$/, (ws) => {
+    const srv = ws.connectToServer();
+    ws.onMessage((m) => {
+      const msg = JSON.parse(m);
+      if (msg.type === 'hello') seen.hello = msg.protocol;
+      if (msg.type === 'sync') seen.syncs += 1;
+      srv.send(m);
+    });
+    srv.onMessage((m) => {
+      const msg = JSON.parse(m);
+      if (msg.type === 'state') seen.states += 1;
+      if (msg.type === 'moved') {
+        seen.moved += 1;
+        assert.equal(msg.board, undefined, 'a moved carries no board');
+        if (msg.ply === 4 && !seen.dropped) {
+          seen.dropped += 1;
+          return;
+        }
+      }
+      ws.send(m);
+    });
+  });
+  try {
+    await host.goto(server.url);
+    await host.selectOption('#game-select', 'kybo');
+    await host.check('input[name=mode][value=online]');
+    await host.click('#create');
+    await host.waitForFunction(() => document.getElementById('code').textContent.length === 6);
+    const code = await host.locator('#code').textContent();
+    await guest.goto(server.url);
+    await guest.check('input[name=mode][value=online]');
+    await guest.fill('#join-code', code);
+    await guest.click('#join');
+    const rand = rng(7);
+    const record = (p) => p.locator('#record li').allTextContents();
+    const sides = [host, guest];
+    for (let ply = 0; ply < 6; ply++) {
+      const mover = sides[ply % 2];
+      assert.equal(await waitForTurn(mover, 20000), false);
+      // The guest's move of ply 3 does not come back to it: the page finds
+      // out at the next `moved` (or a stale_ply refusal) and asks `sync`.
+      const played = await playOneMove(mover, rand);
+      if (ply !== 3) assert.ok(played);
+      await sides[(ply + 1) % 2].waitForFunction(pliesAre, ply + 1);
+    }
+    await guest.waitForFunction(pliesAre, 6);
+    assert.deepEqual(await record(guest), await record(host), 'the resynced page has the same record');
+    console.log(`# guest: protocol ${seen.hello}, ${seen.moved} moved, ${seen.states} states, ${seen.syncs} syncs`);
+    assert.equal(seen.hello, 2, 'the page speaks protocol 2');
+    assert.equal(seen.dropped, 1);
+    assert.ok(seen.moved >= 5, 'moves came as moved');
+    assert.ok(seen.syncs >= 1, 'the page asked for the full state after the gap');
+    // Full states: the join's, and one per sync; none per move.
+    assert.equal(seen.states, 1 + seen.syncs);
+    assertClean(host, guest);
+  } finally {
+    await hostCtx.close();
+    await guestCtx.close();
+    await server.stop();
+  }
+});
+
 test('installable and offline: after one visit the page plays against the computer without a network; online play says the network is gone', async () => {
   const server = await startServer();
   const context = await browser.newContext({ viewport: { width: 375, height: 667 }, hasTouch: true, isMobile: true });

@@ -675,8 +675,18 @@ function startOnline(action) {
       try {
         rebuild(state);
       } catch (e) {
+        if (state.legal_moves === null) {
+          // A move applied from a `moved` that the rules here refuse: ask
+          // for the server's full state instead.
+          S.online.sync();
+          return;
+        }
         say(t('cannot-show', { error: e.message ?? e }));
         return;
+      }
+      if (state.legal_moves === null) {
+        // After a `moved`: the legal moves, from the rules.
+        state.legal_moves = S.game.outcome() === null && !state.result ? S.game.legalMoves() : [];
       }
       if (S.selected && !myMoves().length) clearSelection();
       showPlay();

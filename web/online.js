@@ -1,6 +1,10 @@
-// The server's protocol (board-online/PROTOCOL.md, version 1) over one
+// The server's protocol (board-online/PROTOCOL.md, version 2) over one
 // WebSocket: hello, then create / join / resume / watch; moves carry the
-// seat's token and the ply. The seat's token is kept in localStorage per
+// seat's token and the ply. After the first full `state`, each move comes as
+// a small `moved`, merged here into the state; the page's handler computes
+// the board and the legal moves with the rules (it leaves `legal_moves`
+// null). A `moved` that does not follow the state (a ply missed) asks the
+// server for the full state again (`sync`). The seat's token is kept in localStorage per
 // code, so a reload resumes the seat; a dropped connection reconnects with
 // backoff and resumes.
 
@@ -54,7 +58,7 @@ export class Online {
     const ws = new WebSocket(`${scheme}://${location.host}/ws`);
     this.ws = ws;
     this.h.onConnection('connecting');
-    ws.onopen = () => this.send({ type: 'hello', protocol: 1, client: 'board-games page' });
+    ws.onopen = () => this.send({ type: 'hello', protocol: 2, client: 'board-games page' });
     ws.onmessage = (event) => {
       let msg;
       try {
@@ -109,15 +113,29 @@ export class Online {
         this.h.onCode(this.code, null);
         break;
       case 'state':
-        this.state = msg;
-        this.h.onState(msg);
-        if (this.queued) {
-          const text = this.queued;
-          this.queued = null;
-          this.move(text);
-        }
+        this.adoptState(msg);
         break;
+      case 'moved': {
+        const s = this.state;
+        if (!s || s.result || msg.ply !== s.ply + 1) {
+          this.sync();
+          break;
+        }
+        this.adoptState({
+          ...s,
+          ply: msg.ply,
+          moves: [...s.moves, msg.move],
+          turn: msg.turn,
+          result: msg.result,
+          clock: msg.clock,
+          board: null, // the page draws it with the rules
+          legal_moves: null, // the handler computes them with the rules
+        });
+        break;
+      }
       case 'refused':
+        // A stale ply: this page missed a move; the full state catches up.
+        if (msg.kind === 'stale_ply') this.sync();
         this.h.onRefused(msg);
         break;
       case 'error':
@@ -141,6 +159,22 @@ export class Online {
       default:
         break;
     }
+  }
+
+  adoptState(state) {
+    this.state = state;
+    this.h.onState(state);
+    if (this.queued) {
+      const text = this.queued;
+      this.queued = null;
+      this.move(text);
+    }
+  }
+
+  /** Asks for the full state again (a ply was missed, or a move the page's
+   * rules could not replay). */
+  sync() {
+    this.send({ type: 'sync' });
   }
 
   /** After each welcome: the action asked for, or back to the seat. */

@@ -148,6 +148,16 @@ pub trait Game: Clone + fmt::Debug + fmt::Display {
         self.legal_moves().len() as u64
     }
 
+    /// The number of move sequences of length `depth` from this state (1 at
+    /// depth 0): what [`perft`](crate::perft) returns. The default is
+    /// [`copy_make_perft`](crate::copy_make_perft). A game may override it
+    /// with a faster walk of the same tree (chess3d's `Position`, an enum of
+    /// fixed-size positions, chooses its variant once at the root), but it
+    /// must return the same count.
+    fn perft(&self, depth: u32) -> u64 {
+        crate::perft::copy_make_perft(self, depth)
+    }
+
     /// Ends the game in a draw that the side to move may claim under the rules
     /// (chess3d's 50-move rule and threefold repetition), returning the rule;
     /// `None`, and no change, where there is none to claim. Games without

@@ -79,7 +79,7 @@ pub use game::{Game, MoveList};
 pub use game_match::GameMatch;
 pub use history::History;
 pub use message::{expected_word, Arg, Explain, Message};
-pub use perft::{divide, perft};
+pub use perft::{copy_make_perft, divide, perft};
 pub use player::{Color, Outcome};
 pub use playout::{play_random_moves, random_playout, Playout, Rng};
 pub use search::{Mcts, Policy, Uniform};

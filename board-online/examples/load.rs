@@ -4,37 +4,50 @@
 //! ```sh
 //! cargo build --release -p board-online --bins --examples
 //! target/release/examples/load --games 1000 --seconds 30
+//! # human pace: a move every 2.5-7.5 s a game, the database in RAM
+//! ulimit -n 20000
+//! target/release/examples/load --games 9950 --think-ms 5000 --sources 8 --dir /dev/shm
 //! ```
 //!
 //! It starts `board-online serve` (the binary next to this example, or
 //! `--server-bin PATH`) on a free port with a fresh database in a temporary
-//! directory, opens two connections per game, and plays every game as fast
-//! as its two players can: the side to move picks a random move from the
-//! state's `legal_moves` and sends it; the time until the opponent receives
-//! the new state is the latency. A finished game is replaced by a new one on
-//! fresh connections. After the run it prints moves per second, the
-//! 50th/99th-percentile latency, and the server's memory (resident now and
-//! peak) and CPU time, then stops the server with SIGTERM.
+//! directory (`--dir DIR`: under DIR, say `/dev/shm` for a database in RAM),
+//! opens two connections per game, and plays every game: the side to move
+//! picks a random legal move and sends it, at once or, with `--think-ms T`,
+//! after a random time uniform in [T/2, 3T/2]; the time until the opponent
+//! receives the move is the latency. A finished game is replaced by a new
+//! one on fresh connections. After the measured window it prints moves per
+//! second, the 50th/99th/99.9th-percentile latency, the server's CPU time
+//! per move (from `/proc/PID/stat`) and memory, and the device's own fsync
+//! latency measured meanwhile (a loop writing 4 KiB and `fdatasync`ing a
+//! file in the database's directory every 10 ms: the physical floor of a
+//! durable commit), then stops the server with SIGTERM.
 //!
 //! Options: `--games N` (1000), `--seconds S` (30, the measured time after
 //! every game has started), `--game NAME` (default: the three in turn),
-//! `--server-bin PATH`.
+//! `--think-ms T` (0), `--sources N` (1: the client binds its sockets to
+//! 127.0.0.1 … 127.0.0.N in turn, since one source address runs out of
+//! ephemeral ports near 7,000 games), `--protocol 1|2` (2: moves come as
+//! `moved` and the client applies them with the rules; 1: full states),
+//! `--dir DIR`, `--server-bin PATH`.
 
-use std::io::BufRead;
+use std::io::{BufRead, Write as _};
+use std::net::{Ipv4Addr, SocketAddr};
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use board_online::registry::Table;
+use board_online::Registry;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite::Message;
 
-type Ws =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+type Ws = tokio_tungstenite::WebSocketStream<tokio::net::TcpStream>;
 
-/// The few fields of a state the players need; serde skips the rest
-/// (board, record) without building it.
+/// The few fields of a `state` or `moved` the players need; serde skips
+/// the rest (board, moves) without building it.
 #[derive(serde::Deserialize)]
 struct Lite {
     #[serde(rename = "type")]
@@ -45,6 +58,8 @@ struct Lite {
     turn: Option<LiteTurn>,
     #[serde(default)]
     legal_moves: Vec<String>,
+    #[serde(default, rename = "move")]
+    text: Option<String>,
     #[serde(default)]
     result: Option<serde::de::IgnoredAny>,
 }
@@ -62,10 +77,10 @@ async fn recv_lite(ws: &mut Ws) -> Result<Lite, String> {
             Ok(Some(Err(e))) => return Err(e.to_string()),
             Ok(Some(Ok(Message::Text(t)))) => {
                 let lite: Lite = serde_json::from_str(&t).map_err(|e| e.to_string())?;
-                return if lite.kind == "state" {
+                return if lite.kind == "state" || lite.kind == "moved" {
                     Ok(lite)
                 } else {
-                    Err(format!("expected a state, got {t}"))
+                    Err(format!("expected a state or a move, got {t}"))
                 };
             }
             Ok(Some(Ok(_))) => {}
@@ -73,6 +88,7 @@ async fn recv_lite(ws: &mut Ws) -> Result<Lite, String> {
     }
 }
 
+/// What the run shares between its games.
 struct Shared {
     measuring: AtomicBool,
     stop: AtomicBool,
@@ -82,13 +98,31 @@ struct Shared {
     errors: AtomicU64,
 }
 
-async fn hello(url: &str) -> Result<Ws, String> {
-    let (mut ws, _) = tokio_tungstenite::connect_async_with_config(url, None, true)
+/// How the clients connect and play.
+#[derive(Clone)]
+struct Plan {
+    server: SocketAddr,
+    url: String,
+    sources: u8,
+    think_ms: u64,
+    protocol: u32,
+}
+
+async fn hello(plan: &Plan, source: u8) -> Result<Ws, String> {
+    let socket = tokio::net::TcpSocket::new_v4().map_err(|e| e.to_string())?;
+    let from = SocketAddr::from((Ipv4Addr::new(127, 0, 0, source), 0));
+    socket.bind(from).map_err(|e| format!("bind {from}: {e}"))?;
+    let tcp = socket
+        .connect(plan.server)
+        .await
+        .map_err(|e| e.to_string())?;
+    tcp.set_nodelay(true).map_err(|e| e.to_string())?;
+    let (mut ws, _) = tokio_tungstenite::client_async_with_config(plan.url.as_str(), tcp, None)
         .await
         .map_err(|e| e.to_string())?;
     send(
         &mut ws,
-        json!({"type": "hello", "protocol": 1, "client": "load"}),
+        json!({"type": "hello", "protocol": plan.protocol, "client": "load"}),
     )
     .await?;
     expect(&mut ws, "welcome").await?;
@@ -126,12 +160,21 @@ async fn expect(ws: &mut Ws, ty: &str) -> Result<Value, String> {
 
 /// Plays games one after another on fresh connection pairs until told to
 /// stop; returns the latencies measured (microseconds).
-async fn pair(url: String, game: String, seed: u64, shared: Arc<Shared>) -> Vec<u32> {
+async fn pair(plan: Plan, game: String, seed: u64, shared: Arc<Shared>) -> Vec<u32> {
     let mut rng = fastrand::Rng::with_seed(seed);
     let mut latencies = Vec::new();
     let mut first = true;
+    let registry = Registry::standard();
     while !shared.stop.load(Ordering::Relaxed) {
-        if let Err(e) = one_game(&url, &game, &mut rng, &shared, &mut latencies, &mut first).await {
+        let one = Game {
+            plan: &plan,
+            name: &game,
+            registry: &registry,
+        };
+        if let Err(e) = one
+            .play(&mut rng, &shared, &mut latencies, &mut first)
+            .await
+        {
             if !shared.stop.load(Ordering::Relaxed) {
                 shared.errors.fetch_add(1, Ordering::Relaxed);
                 eprintln!("game error: {e}");
@@ -142,67 +185,136 @@ async fn pair(url: String, game: String, seed: u64, shared: Arc<Shared>) -> Vec<
     latencies
 }
 
-async fn one_game(
-    url: &str,
-    game: &str,
-    rng: &mut fastrand::Rng,
-    shared: &Shared,
-    latencies: &mut Vec<u32>,
-    first: &mut bool,
-) -> Result<(), String> {
-    let mut a = hello(url).await?;
-    send(
-        &mut a,
-        json!({"type": "create", "game": game, "seat": "first"}),
-    )
-    .await?;
-    let created = expect(&mut a, "created").await?;
-    let code = created["code"].clone();
-    let token_a = created["token"].clone();
-    expect(&mut a, "state").await?;
-    let mut b = hello(url).await?;
-    send(&mut b, json!({"type": "join", "code": code})).await?;
-    let token_b = expect(&mut b, "joined").await?["token"].clone();
-    let mut state = recv_lite(&mut b).await?;
-    recv_lite(&mut a).await?;
-    if std::mem::take(first) {
-        shared.started.fetch_add(1, Ordering::Relaxed);
-    }
-    while state.result.is_none() {
-        if shared.stop.load(Ordering::Relaxed) {
-            return Ok(());
-        }
-        let legal = &state.legal_moves;
-        if legal.is_empty() {
-            return Err("no legal moves".into());
-        }
-        let mv = legal[rng.usize(..legal.len())].clone();
-        let ply = state.ply;
-        let a_moves = state.turn.as_ref().is_some_and(|t| t.seat == "first");
-        let (mover, opponent, token) = if a_moves {
-            (&mut a, &mut b, &token_a)
-        } else {
-            (&mut b, &mut a, &token_b)
-        };
-        let sent = Instant::now();
+struct Game<'a> {
+    plan: &'a Plan,
+    name: &'a str,
+    registry: &'a Registry,
+}
+
+impl Game<'_> {
+    async fn play(
+        &self,
+        rng: &mut fastrand::Rng,
+        shared: &Shared,
+        latencies: &mut Vec<u32>,
+        first: &mut bool,
+    ) -> Result<(), String> {
+        let plan = self.plan;
+        let sources = plan.sources.max(1);
+        let source = |rng: &mut fastrand::Rng| 1 + rng.u8(..sources);
+        let mut a = hello(plan, source(rng)).await?;
         send(
-            mover,
-            json!({"type": "move", "token": token, "ply": ply, "move": mv}),
+            &mut a,
+            json!({"type": "create", "game": self.name, "seat": "first"}),
         )
         .await?;
-        let seen = recv_lite(opponent).await?;
-        let latency = sent.elapsed();
-        recv_lite(mover).await?;
-        if shared.measuring.load(Ordering::Relaxed) {
-            shared.moves.fetch_add(1, Ordering::Relaxed);
-            latencies.push(u32::try_from(latency.as_micros()).unwrap_or(u32::MAX));
+        let created = expect(&mut a, "created").await?;
+        let code = created["code"].clone();
+        let token_a = created["token"].clone();
+        expect(&mut a, "state").await?;
+        let mut b = hello(plan, source(rng)).await?;
+        send(&mut b, json!({"type": "join", "code": code})).await?;
+        let token_b = expect(&mut b, "joined").await?["token"].clone();
+        let mut state = recv_lite(&mut b).await?;
+        recv_lite(&mut a).await?;
+        // With `moved` messages the client keeps the game to know the legal moves.
+        let mut table: Option<Box<dyn Table>> = (plan.protocol >= 2)
+            .then(|| self.registry.start(self.name, &json!({})))
+            .transpose()
+            .map_err(|e| e.to_string())?;
+        if std::mem::take(first) {
+            shared.started.fetch_add(1, Ordering::Relaxed);
         }
-        state = seen;
+        while state.result.is_none() {
+            if shared.stop.load(Ordering::Relaxed) {
+                return Ok(());
+            }
+            let legal = match &table {
+                Some(t) => t.legal_moves(),
+                None => std::mem::take(&mut state.legal_moves),
+            };
+            if legal.is_empty() {
+                return Err("no legal moves".into());
+            }
+            let mv = legal[rng.usize(..legal.len())].clone();
+            let ply = state.ply;
+            let a_moves = state.turn.as_ref().is_some_and(|t| t.seat == "first");
+            let (mover, opponent, token) = if a_moves {
+                (&mut a, &mut b, &token_a)
+            } else {
+                (&mut b, &mut a, &token_b)
+            };
+            if plan.think_ms > 0 {
+                let think = plan.think_ms / 2 + rng.u64(..=plan.think_ms);
+                tokio::time::sleep(Duration::from_millis(think)).await;
+                if shared.stop.load(Ordering::Relaxed) {
+                    return Ok(());
+                }
+            }
+            let sent = Instant::now();
+            send(
+                mover,
+                json!({"type": "move", "token": token, "ply": ply, "move": mv}),
+            )
+            .await?;
+            let seen = recv_lite(opponent).await?;
+            let latency = sent.elapsed();
+            recv_lite(mover).await?;
+            if seen.ply != ply + 1 {
+                return Err(format!("expected ply {}, got {}", ply + 1, seen.ply));
+            }
+            if let (Some(t), Some(text)) = (&mut table, &seen.text) {
+                t.play(text).map_err(|e| e.to_string())?;
+            }
+            if shared.measuring.load(Ordering::Relaxed) {
+                shared.moves.fetch_add(1, Ordering::Relaxed);
+                latencies.push(u32::try_from(latency.as_micros()).unwrap_or(u32::MAX));
+            }
+            state = seen;
+        }
+        shared.games_done.fetch_add(1, Ordering::Relaxed);
+        let _ = a.close(None).await;
+        let _ = b.close(None).await;
+        Ok(())
     }
-    shared.games_done.fetch_add(1, Ordering::Relaxed);
-    let _ = a.close(None).await;
-    let _ = b.close(None).await;
-    Ok(())
+}
+
+/// Writes 4 KiB and `fdatasync`s a file in `dir` every 10 ms until `stop`;
+/// returns each write+sync's time (microseconds).
+fn fsync_loop(dir: &std::path::Path, stop: &AtomicBool) -> Vec<u32> {
+    let path = dir.join("fsync-probe");
+    let mut file = match std::fs::File::create(&path) {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("fsync probe: {}: {e}", path.display());
+            return Vec::new();
+        }
+    };
+    let block = [0x5a_u8; 4096];
+    let mut times = Vec::new();
+    while !stop.load(Ordering::Relaxed) {
+        let t = Instant::now();
+        if file
+            .write_all(&block)
+            .and_then(|()| file.sync_data())
+            .is_err()
+        {
+            break;
+        }
+        times.push(u32::try_from(t.elapsed().as_micros()).unwrap_or(u32::MAX));
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let _ = std::fs::remove_file(&path);
+    times
+}
+
+/// The `p` quantile of sorted microseconds, in milliseconds.
+fn quantile(sorted: &[u32], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return f64::NAN;
+    }
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    f64::from(sorted[i]) / 1000.0
 }
 
 fn proc_status(pid: u32, field: &str) -> String {
@@ -233,6 +345,14 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let games: usize = arg(&args, "--games").map_or(1000, |s| s.parse().expect("--games N"));
     let seconds: u64 = arg(&args, "--seconds").map_or(30, |s| s.parse().expect("--seconds S"));
+    let think_ms: u64 = arg(&args, "--think-ms").map_or(0, |s| s.parse().expect("--think-ms T"));
+    let sources: u8 = arg(&args, "--sources").map_or(1, |s| {
+        s.parse()
+            .ok()
+            .filter(|n| *n >= 1)
+            .expect("--sources N, 1 to 255")
+    });
+    let protocol: u32 = arg(&args, "--protocol").map_or(2, |s| s.parse().expect("--protocol 1|2"));
     let only = arg(&args, "--game");
     let bin = arg(&args, "--server-bin").map_or_else(
         || {
@@ -244,7 +364,8 @@ fn main() {
         },
         std::path::PathBuf::from,
     );
-    let dir = std::env::temp_dir().join(format!("board-online-load-{}", std::process::id()));
+    let base = arg(&args, "--dir").map_or_else(std::env::temp_dir, std::path::PathBuf::from);
+    let dir = base.join(format!("board-online-load-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let limit = (4 * games + 100).to_string();
     let mut server = Command::new(&bin)
@@ -254,7 +375,7 @@ fn main() {
             "127.0.0.1:0",
             "--db",
             "load.sqlite3",
-            // The bench opens every connection from one address, faster
+            // The bench opens every connection from a few addresses, faster
             // than the per-address defaults allow a person to.
             "--creates-per-minute",
             "100000000",
@@ -289,7 +410,13 @@ fn main() {
         .strip_prefix("listening on ")
         .unwrap_or_else(|| panic!("unexpected server output: {line}"))
         .to_owned();
-    let url = format!("ws://{addr}");
+    let plan = Plan {
+        server: addr.parse().expect("the server's address"),
+        url: format!("ws://{addr}/"),
+        sources,
+        think_ms,
+        protocol,
+    };
     let names = ["kybo", "chess3d", "echec-o-cube"];
 
     let runtime = tokio::runtime::Runtime::new().expect("runtime");
@@ -301,21 +428,23 @@ fn main() {
         started: AtomicU64::new(0),
         errors: AtomicU64::new(0),
     });
-    let (latencies, elapsed, rss_start) = runtime.block_on(async {
+    let probe_stop = Arc::new(AtomicBool::new(false));
+    let fsyncs = Arc::new(Mutex::new(Vec::new()));
+    let (latencies, elapsed, rss_start, cpu) = runtime.block_on(async {
         let setup = Instant::now();
         let mut tasks = Vec::new();
         for i in 0..games {
             let game = only.clone().unwrap_or_else(|| names[i % 3].to_owned());
-            let (url, shared) = (url.clone(), shared.clone());
+            let (plan, shared) = (plan.clone(), shared.clone());
             tasks.push(tokio::spawn(async move {
                 // Stagger the connections a little so the listen backlog keeps up.
                 tokio::time::sleep(Duration::from_millis(i as u64)).await;
-                pair(url, game, i as u64, shared).await
+                pair(plan, game, i as u64, shared).await
             }));
         }
         while shared.started.load(Ordering::Relaxed) < games as u64 {
             assert!(
-                setup.elapsed() < Duration::from_secs(120),
+                setup.elapsed() < Duration::from_secs(600),
                 "games did not start"
             );
             tokio::time::sleep(Duration::from_millis(50)).await;
@@ -325,6 +454,15 @@ fn main() {
             2 * games,
             setup.elapsed().as_secs_f64()
         );
+        // Let the paced games spread out before measuring.
+        tokio::time::sleep(Duration::from_millis(2 * think_ms)).await;
+        let probe = {
+            let (dir, stop, fsyncs) = (dir.clone(), probe_stop.clone(), fsyncs.clone());
+            std::thread::spawn(move || {
+                let times = fsync_loop(&dir, &stop);
+                *fsyncs.lock().expect("fsync times") = times;
+            })
+        };
         let rss_start = proc_status(pid, "VmRSS:");
         let cpu0 = cpu_seconds(pid);
         shared.measuring.store(true, Ordering::Relaxed);
@@ -333,7 +471,8 @@ fn main() {
         shared.measuring.store(false, Ordering::Relaxed);
         let elapsed = t0.elapsed();
         let cpu = cpu_seconds(pid) - cpu0;
-        println!("server CPU: {cpu:.1} s in {:.1} s", elapsed.as_secs_f64());
+        probe_stop.store(true, Ordering::Relaxed);
+        let _ = probe.join();
         shared.stop.store(true, Ordering::Relaxed);
         let mut all = Vec::new();
         for t in tasks {
@@ -341,30 +480,37 @@ fn main() {
                 all.extend(l);
             }
         }
-        (all, elapsed, rss_start)
+        (all, elapsed, rss_start, cpu)
     });
     let mut latencies = latencies;
     latencies.sort_unstable();
-    let pct = |p: f64| -> f64 {
-        if latencies.is_empty() {
-            return f64::NAN;
-        }
-        let i = ((latencies.len() as f64 - 1.0) * p).round() as usize;
-        f64::from(latencies[i]) / 1000.0
-    };
+    let mut fsyncs = std::mem::take(&mut *fsyncs.lock().expect("fsync times"));
+    fsyncs.sort_unstable();
     let moves = shared.moves.load(Ordering::Relaxed);
+    let secs = elapsed.as_secs_f64();
     println!(
-        "moves: {moves} in {:.1} s = {:.0} moves/s; games finished: {}; errors: {}",
-        elapsed.as_secs_f64(),
-        moves as f64 / elapsed.as_secs_f64(),
+        "moves: {moves} in {secs:.1} s = {:.0} moves/s; games finished: {}; errors: {}",
+        moves as f64 / secs,
         shared.games_done.load(Ordering::Relaxed),
         shared.errors.load(Ordering::Relaxed)
     );
     println!(
-        "latency move -> opponent: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
-        pct(0.5),
-        pct(0.99),
-        pct(1.0)
+        "latency move -> opponent: p50 {:.2} ms, p99 {:.2} ms, p99.9 {:.2} ms, max {:.2} ms",
+        quantile(&latencies, 0.5),
+        quantile(&latencies, 0.99),
+        quantile(&latencies, 0.999),
+        quantile(&latencies, 1.0)
+    );
+    println!(
+        "device fsync (4 KiB write + fdatasync in {}, {} samples): p50 {:.2} ms, p99 {:.2} ms",
+        base.display(),
+        fsyncs.len(),
+        quantile(&fsyncs, 0.5),
+        quantile(&fsyncs, 0.99)
+    );
+    println!(
+        "server CPU: {cpu:.2} s in {secs:.1} s = {:.0} us per move",
+        cpu * 1e6 / moves.max(1) as f64
     );
     println!(
         "server memory: RSS {rss_start} when all games had started, RSS {} at the end, peak {}",

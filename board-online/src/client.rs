@@ -17,9 +17,10 @@ use tokio_rustls::rustls::pki_types::ServerName;
 use tokio_tungstenite::tungstenite::Message;
 
 use crate::protocol::{
-    ClientMsg, ClockSpec, ErrorKind, GameResult, GameState, Seat, SeatChoice, ServerMsg,
-    PROTOCOL_VERSION,
+    ClientMsg, ClockSpec, ErrorKind, GameResult, GameState, Moved, Refusal, Seat, SeatChoice,
+    ServerMsg, PROTOCOL_VERSION,
 };
+use crate::registry::{Registry, Table};
 use crate::settings::{
     MAX_INPUT_LINE, RECONNECT_ATTEMPTS, RECONNECT_FIRST_DELAY, RECONNECT_MAX_DELAY,
 };
@@ -306,6 +307,9 @@ struct Session {
     /// The last move sent and not yet answered (by a state past its ply or
     /// a refusal): sent again if the connection dropped before the answer.
     in_flight: Option<(u32, ClientMsg)>,
+    /// The game at `state`, with its rules, to apply `moved` messages;
+    /// built from the last full state when first needed.
+    table: Option<Box<dyn Table>>,
 }
 
 fn out(line: impl AsRef<str>) -> std::io::Result<()> {
@@ -319,6 +323,43 @@ fn clock_text(ms: u64) -> String {
 }
 
 impl Session {
+    /// The state after `moved`, computed with the game's rules from the
+    /// state before; `None` when the move does not follow it (a ply was
+    /// missed) or does not replay, and the client must ask for a full state.
+    fn advance(&mut self, moved: &Moved) -> Option<GameState> {
+        let state = self.state.as_ref()?;
+        if moved.ply != state.ply + 1 || state.result.is_some() {
+            return None;
+        }
+        let mut table = match self.table.take() {
+            Some(table) => table,
+            None => {
+                let mut table = Registry::standard()
+                    .start(&state.game, &state.config)
+                    .ok()?;
+                for m in &state.moves {
+                    table.play(m).ok()?;
+                }
+                table
+            }
+        };
+        let canonical = table.play(&moved.text).ok()?;
+        let mut next = state.clone();
+        next.moves.push(canonical);
+        next.ply = moved.ply;
+        next.turn = moved.turn.clone();
+        next.board = table.board();
+        next.result = moved.result.clone();
+        next.legal_moves = if next.result.is_some() {
+            Vec::new()
+        } else {
+            table.legal_moves()
+        };
+        next.clock = moved.clock.clone();
+        self.table = Some(table);
+        Some(next)
+    }
+
     /// Prints what is new in `state`; `Some(result)` when the game is over.
     fn show(&mut self, state: GameState) -> std::io::Result<Option<GameResult>> {
         let first = self.state.is_none();
@@ -493,8 +534,27 @@ async fn connected(
                         continue;
                     }
                 };
+                let msg = match msg {
+                    ServerMsg::Moved(moved) => match session.advance(&moved) {
+                        Some(state) => ServerMsg::State(Box::new(state)),
+                        None => {
+                            // A ply missed: back to a full state.
+                            session.table = None;
+                            if let Err(e) = send(ws, &ClientMsg::Sync).await {
+                                return Ok(Ended::Dropped(e));
+                            }
+                            continue;
+                        }
+                    },
+                    ServerMsg::State(state) => {
+                        // A full state: the rules' copy is rebuilt from it.
+                        session.table = None;
+                        ServerMsg::State(state)
+                    }
+                    other => other,
+                };
                 match msg {
-                    ServerMsg::Welcome { .. } | ServerMsg::Pong => {}
+                    ServerMsg::Welcome { .. } | ServerMsg::Pong | ServerMsg::Moved(_) => {}
                     ServerMsg::Created { code, seat, token } => {
                         out(format!("code: {code}"))?;
                         out(format!("seat: {}", seat.as_str()))?;
@@ -542,9 +602,15 @@ async fn connected(
                             }
                         }
                     }
-                    ServerMsg::Refused { reason, .. } => {
+                    ServerMsg::Refused { kind, reason, .. } => {
                         session.in_flight = None;
                         out(format!("refused: {reason}"))?;
+                        if kind == Refusal::StalePly {
+                            // This client missed a move: catch up.
+                            if let Err(e) = send(ws, &ClientMsg::Sync).await {
+                                return Ok(Ended::Dropped(e));
+                            }
+                        }
                         if let Some(state) = &session.state {
                             session.prompt(state)?;
                         }
@@ -660,6 +726,82 @@ mod tests {
         assert!(parse_clock("x+3").is_err());
         assert!(parse_clock("-1+3").is_err());
         assert!(parse_clock("NaN+3").is_err());
+    }
+
+    /// The full state of a kybo game after `moves`, as the server sends it.
+    fn kybo_state(moves: &[&str]) -> GameState {
+        use crate::protocol::{Players, Turn};
+        let mut table = Registry::standard()
+            .start("kybo", &serde_json::json!({}))
+            .unwrap();
+        for m in moves {
+            table.play(m).unwrap();
+        }
+        let seat = table.turn();
+        GameState {
+            code: "K7M2QX".into(),
+            game: "kybo".into(),
+            config: table.config(),
+            players: Players {
+                first: table.player(Seat::First),
+                second: table.player(Seat::Second),
+            },
+            started: true,
+            ply: u32::try_from(moves.len()).unwrap(),
+            turn: Turn {
+                player: table.player(seat),
+                seat,
+            },
+            moves: moves.iter().map(|m| (*m).to_owned()).collect(),
+            board: table.board(),
+            legal_moves: table.legal_moves(),
+            result: None,
+            clock: None,
+        }
+    }
+
+    fn moved(after: &GameState) -> Moved {
+        Moved {
+            code: after.code.clone(),
+            ply: after.ply,
+            text: after.moves.last().unwrap().clone(),
+            turn: after.turn.clone(),
+            result: after.result.clone(),
+            clock: after.clock.clone(),
+        }
+    }
+
+    #[test]
+    fn a_moved_applied_with_the_rules_gives_the_servers_full_state() {
+        let mut session = Session {
+            state: Some(kybo_state(&["D4"])),
+            ..Session::default()
+        };
+        for n in 2..=4 {
+            let after = kybo_state(&["D4", "E4", "D3", "E5"][..n]);
+            assert_eq!(session.advance(&moved(&after)).as_ref(), Some(&after));
+            session.state = Some(after);
+        }
+    }
+
+    #[test]
+    fn a_moved_past_a_missed_ply_asks_for_a_full_state() {
+        // The client is at ply 1 and ply 2 never arrived: the `moved` of
+        // ply 3 cannot be applied (the client then sends `sync`).
+        let mut session = Session {
+            state: Some(kybo_state(&["D4"])),
+            ..Session::default()
+        };
+        let ahead = kybo_state(&["D4", "E4", "D3"]);
+        assert_eq!(session.advance(&moved(&ahead)), None);
+        // Nor an old one, nor a move the rules refuse (KY-4: a cube must
+        // touch another).
+        assert_eq!(session.advance(&moved(&kybo_state(&["D4"]))), None);
+        let mut wrong = moved(&kybo_state(&["D4", "E4"]));
+        wrong.text = "A8".into();
+        assert_eq!(session.advance(&wrong), None);
+        // Without a state at all, nothing to apply to.
+        assert_eq!(Session::default().advance(&moved(&ahead)), None);
     }
 
     #[test]

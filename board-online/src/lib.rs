@@ -13,8 +13,8 @@
 //! connections), [`room`] (one game's state and subscribers, and the hub of
 //! all games), [`store`] (durable storage), [`registry`] (the hosted games),
 //! [`token`] (codes and seat tokens), [`limit`] (rate limits), [`settings`]
-//! (every limit), [`client`] (the command-line client), [`web`] (the
-//! browser page's static files).
+//! (every limit), [`metrics`] (what `GET /metrics` counts), [`client`] (the
+//! command-line client), [`web`] (the browser page's static files).
 //!
 //! Embedding the server with a game of your own:
 //!
@@ -39,6 +39,7 @@
 
 pub mod client;
 pub mod limit;
+pub mod metrics;
 pub mod protocol;
 pub mod registry;
 pub mod room;

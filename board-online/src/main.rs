@@ -85,6 +85,12 @@ enum Command {
         /// WebAssembly build in `pkg/`) instead of the copy in the binary.
         #[arg(long)]
         web: Option<PathBuf>,
+        /// Also serve `GET /metrics` (Prometheus) and `/healthz` in plain
+        /// HTTP on this address, for the operator's network only (say
+        /// 127.0.0.1:9187); prints `metrics on ADDR`. Without it there is
+        /// no `/metrics`.
+        #[arg(long)]
+        metrics_addr: Option<SocketAddr>,
     },
     /// Create a game, print `code: XXXXXX`, wait for the opponent and play.
     Host {
@@ -207,6 +213,7 @@ fn main() -> ExitCode {
                 max_games,
                 keep_finished,
                 web,
+                metrics_addr,
                 log_format: _,
                 tls_cert,
                 tls_key,
@@ -244,7 +251,17 @@ fn main() -> ExitCode {
                     .await
                     .map_err(|e| e.to_string())?
                     .with_web(web);
+                let server = match metrics_addr {
+                    Some(addr) => server
+                        .with_metrics_addr(addr)
+                        .await
+                        .map_err(|e| e.to_string())?,
+                    None => server,
+                };
                 let addr = server.local_addr().map_err(|e| e.to_string())?;
+                if let Some(addr) = server.metrics_addr() {
+                    println!("metrics on {addr}");
+                }
                 // Handlers first, so a signal right after the line below is caught.
                 let stop = board_online::server::shutdown_signal();
                 println!("listening on {addr}");

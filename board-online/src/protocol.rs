@@ -10,9 +10,18 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-/// The protocol version this crate speaks, sent in [`ClientMsg::Hello`] and
-/// [`ServerMsg::Welcome`]. A server refuses a hello with another version.
-pub const PROTOCOL_VERSION: u32 = 1;
+/// The newest protocol version this crate speaks, sent in
+/// [`ClientMsg::Hello`] and [`ServerMsg::Welcome`]. Version 2 adds
+/// [`ServerMsg::Moved`] (a move as a small message after the first full
+/// state) and [`ClientMsg::Sync`].
+pub const PROTOCOL_VERSION: u32 = 2;
+
+/// The oldest protocol version a server still speaks: a client saying
+/// `hello` with version 1 gets a full `state` after every change.
+pub const OLDEST_PROTOCOL_VERSION: u32 = 1;
+
+/// The first protocol version whose clients get [`ServerMsg::Moved`].
+pub const MOVED_SINCE: u32 = 2;
 
 /// One of the two seats of a game. `first` is the player who moves first
 /// in the game's start position; `second` is the other.
@@ -150,6 +159,9 @@ pub enum ClientMsg {
     },
     /// Ask for a `pong` (keep-alive for clients that cannot send WebSocket pings).
     Ping,
+    /// Ask for the full `state` of this connection's game again (a client
+    /// that missed a ply, or cannot apply a `moved`).
+    Sync,
 }
 
 /// Why the server ended a game, or `rules` when the game's own rules did.
@@ -249,6 +261,26 @@ pub struct GameState {
     /// How the game ended, or `null` while it goes on.
     pub result: Option<GameResult>,
     /// The clocks, or `null` for a game without a clock.
+    pub clock: Option<ClockState>,
+}
+
+/// An accepted move, for clients of protocol 2: the move and what changed.
+/// The board and legal moves are the client's to compute with the rules;
+/// a client whose ply is not `ply - 1` missed a move and sends `sync`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Moved {
+    /// The game code.
+    pub code: String,
+    /// The game's ply after the move (the move was made at `ply - 1`).
+    pub ply: u32,
+    /// The move, in its canonical text (the text `moves` lists).
+    #[serde(rename = "move")]
+    pub text: String,
+    /// Whose turn it is now.
+    pub turn: Turn,
+    /// How the game ended, if the move ended it; else `null`.
+    pub result: Option<GameResult>,
+    /// The clocks after the move, or `null` for a game without a clock.
     pub clock: Option<ClockState>,
 }
 
@@ -392,8 +424,12 @@ pub enum ServerMsg {
         /// The seat.
         seat: Seat,
     },
-    /// The game's full state: after arrival, and after every change.
+    /// The game's full state: after arrival, and after every change (but
+    /// a move, for clients of protocol 2).
     State(Box<GameState>),
+    /// A move was played (protocol 2): what changed since the previous
+    /// state, for a client that applies the move with the game's rules.
+    Moved(Box<Moved>),
     /// A move, resignation or claim of this connection was refused.
     Refused {
         /// Why.

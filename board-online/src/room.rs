@@ -15,8 +15,9 @@ use subtle::ConstantTimeEq;
 use tokio::sync::{mpsc, oneshot, Notify};
 use tokio::time::sleep_until;
 
+use crate::metrics::Metrics;
 use crate::protocol::{
-    ClockSpec, ClockState, Ending, ErrorKind, GameResult, GameState, Players, Refusal, Seat,
+    ClockSpec, ClockState, Ending, ErrorKind, GameResult, GameState, Moved, Players, Refusal, Seat,
     SeatChoice, ServerMsg, Turn, Words,
 };
 use crate::registry::{ConfigError, Registry, Table};
@@ -45,6 +46,9 @@ pub struct Outbox {
     id: u64,
     tx: mpsc::Sender<Frame>,
     too_slow: Arc<Notify>,
+    /// Whether the connection reads `moved` (protocol 2): after its first
+    /// full state, a move reaches it as a `moved`, not a `state`.
+    pub deltas: bool,
 }
 
 impl Outbox {
@@ -59,6 +63,7 @@ impl Outbox {
                 id,
                 tx,
                 too_slow: too_slow.clone(),
+                deltas: false,
             },
             rx,
             too_slow,
@@ -157,6 +162,9 @@ enum Command {
     },
     Snapshot {
         reply: oneshot::Sender<(GameState, String)>,
+    },
+    Sync {
+        outbox: Outbox,
     },
 }
 
@@ -261,6 +269,14 @@ impl RoomHandle {
         rx.await.map_err(|_| RoomGone)
     }
 
+    /// Sends the full state to `outbox` again (a `sync`).
+    ///
+    /// # Errors
+    /// The room is gone.
+    pub async fn sync(&self, outbox: Outbox) -> Result<(), RoomGone> {
+        self.send(Command::Sync { outbox }).await
+    }
+
     /// Stops sending to connection `id`.
     pub async fn leave(&self, id: u64) {
         let _ = self.send(Command::Leave { id }).await;
@@ -314,6 +330,9 @@ struct Room {
     subscribers: Vec<Outbox>,
     writer: Writer,
     idle_expiry: Duration,
+    metrics: Arc<Metrics>,
+    /// Whether this room counts in [`Metrics::live_games`].
+    live: bool,
 }
 
 impl Room {
@@ -342,10 +361,25 @@ impl Room {
         found
     }
 
-    fn state(&self) -> GameState {
-        let now = Instant::now();
-        let turn = self.table.turn();
+    fn turn(&self) -> Turn {
+        let seat = self.table.turn();
+        Turn {
+            player: self.table.player(seat),
+            seat,
+        }
+    }
+
+    fn clock_state(&self, now: Instant) -> Option<ClockState> {
         let running = self.running();
+        self.clock.as_ref().map(|c| ClockState {
+            spec: c.spec,
+            first_ms: c.left(Seat::First, running, now),
+            second_ms: c.left(Seat::Second, running, now),
+            running,
+        })
+    }
+
+    fn state(&self) -> GameState {
         GameState {
             code: self.code.clone(),
             game: self.game.clone(),
@@ -353,10 +387,7 @@ impl Room {
             players: self.players.clone(),
             started: self.started(),
             ply: self.ply(),
-            turn: Turn {
-                player: self.table.player(turn),
-                seat: turn,
-            },
+            turn: self.turn(),
             moves: self.moves.clone(),
             board: self.table.board(),
             legal_moves: if self.result.is_some() {
@@ -365,12 +396,7 @@ impl Room {
                 self.table.legal_moves()
             },
             result: self.result.clone(),
-            clock: self.clock.as_ref().map(|c| ClockState {
-                spec: c.spec,
-                first_ms: c.left(Seat::First, running, now),
-                second_ms: c.left(Seat::Second, running, now),
-                running,
-            }),
+            clock: self.clock_state(Instant::now()),
         }
     }
 
@@ -388,6 +414,45 @@ impl Room {
         self.subscribers.retain(|o| o.send(frame.clone()));
     }
 
+    /// Sends the last move: a `moved` to the subscribers that read it, the
+    /// full `state` to the others; each message serialised once.
+    fn broadcast_move(&mut self) {
+        let moved = Moved {
+            code: self.code.clone(),
+            ply: self.ply(),
+            text: self.moves.last().cloned().unwrap_or_default(),
+            turn: self.turn(),
+            result: self.result.clone(),
+            clock: self.clock_state(Instant::now()),
+        };
+        let moved = Frame::Text(ServerMsg::Moved(Box::new(moved)).to_json().into());
+        let mut state = None;
+        let subscribers = std::mem::take(&mut self.subscribers);
+        self.subscribers = subscribers
+            .into_iter()
+            .filter(|o| {
+                let frame = if o.deltas {
+                    moved.clone()
+                } else {
+                    state.get_or_insert_with(|| self.state_frame()).clone()
+                };
+                o.send(frame)
+            })
+            .collect();
+    }
+
+    /// Counts this room in the live games, or stops counting it.
+    fn set_live(&mut self, live: bool) {
+        if live != self.live {
+            self.live = live;
+            if live {
+                self.metrics.live_games.inc();
+            } else {
+                self.metrics.live_games.dec();
+            }
+        }
+    }
+
     fn refuse(&self, outbox: &Outbox, kind: Refusal, text: &str, reason: impl Into<String>) {
         self.refuse_with(outbox, kind, text, reason, None);
     }
@@ -401,6 +466,7 @@ impl Room {
         reason: impl Into<String>,
         message: Option<Words>,
     ) {
+        self.metrics.refused(kind);
         outbox.send_msg(&ServerMsg::Refused {
             kind,
             ply: self.ply(),
@@ -412,9 +478,17 @@ impl Room {
 
     /// Ends the game: stores the result, then tells everyone.
     async fn finish(&mut self, result: GameResult) {
+        if self.conclude(result).await {
+            self.broadcast();
+        }
+    }
+
+    /// Ends the game and stores the result, telling no one yet; `false` if
+    /// it had ended already.
+    async fn conclude(&mut self, result: GameResult) -> bool {
         tracing::info!(code = %self.code, plies = self.moves.len(), "game over: {}", result.text);
         if self.result.is_some() {
-            return;
+            return false;
         }
         if let Err(e) = self
             .writer
@@ -439,7 +513,8 @@ impl Room {
         }
         self.result = Some(result);
         self.finished_at = Some(Instant::now());
-        self.broadcast();
+        self.set_live(false);
+        true
     }
 
     fn rules_result(&self, ending: Ending) -> Option<GameResult> {
@@ -623,23 +698,23 @@ impl Room {
             tracing::error!(code = %self.code, "a checked move failed to play: {e}");
         }
         self.moves.push(canonical);
+        self.metrics.moves.inc();
         self.last_activity = Instant::now();
         if let (Some(c), Some(after)) = (&mut self.clock, clock_ms) {
             c.remaining = after;
             c.since = Some(Instant::now());
         }
-        if let Some(result) = self.rules_result(Ending::Rules) {
-            self.finish(result).await;
-        } else if self.ply() >= MAX_PLIES {
-            self.finish(GameResult {
+        let result = self.rules_result(Ending::Rules).or_else(|| {
+            (self.ply() >= MAX_PLIES).then(|| GameResult {
                 winner: None,
                 ending: Ending::Expired,
                 text: format!("the game reached the server's limit of {MAX_PLIES} plies"),
             })
-            .await;
-        } else {
-            self.broadcast();
+        });
+        if let Some(result) = result {
+            self.conclude(result).await;
         }
+        self.broadcast_move();
     }
 
     async fn on_resign(&mut self, outbox: Outbox, token_hash: [u8; 32]) {
@@ -722,6 +797,7 @@ impl Room {
                 self.finish(result).await;
             }
         }
+        self.set_live(self.result.is_none());
         self.broadcast();
         loop {
             let deadline = tokio::time::Instant::from_std(self.deadline());
@@ -737,6 +813,7 @@ impl Room {
                 }
             }
         }
+        self.set_live(false);
         if let Some(hub) = hub.upgrade() {
             hub.remove(&self.code);
         }
@@ -773,6 +850,9 @@ impl Room {
             Command::Snapshot { reply } => {
                 let _ = reply.send((self.state(), self.table.record()));
             }
+            Command::Sync { outbox } => {
+                outbox.send(self.state_frame());
+            }
         }
     }
 }
@@ -788,6 +868,7 @@ pub struct Hub {
     rooms: Mutex<HashMap<String, RoomHandle>>,
     next_id: AtomicU64,
     me: Weak<Hub>,
+    metrics: Arc<Metrics>,
 }
 
 impl Hub {
@@ -800,6 +881,18 @@ impl Hub {
         writer: Writer,
         store: Arc<dyn Store>,
     ) -> Arc<Hub> {
+        Hub::with_metrics(registry, settings, writer, store, Arc::default())
+    }
+
+    /// Like [`Hub::new`], counting into `metrics`.
+    #[must_use]
+    pub fn with_metrics(
+        registry: Registry,
+        settings: Settings,
+        writer: Writer,
+        store: Arc<dyn Store>,
+        metrics: Arc<Metrics>,
+    ) -> Arc<Hub> {
         Arc::new_cyclic(|me| Hub {
             registry,
             settings,
@@ -808,7 +901,14 @@ impl Hub {
             rooms: Mutex::new(HashMap::new()),
             next_id: AtomicU64::new(1),
             me: me.clone(),
+            metrics,
         })
+    }
+
+    /// What the server counts.
+    #[must_use]
+    pub fn metrics(&self) -> &Arc<Metrics> {
+        &self.metrics
     }
 
     /// The registry of hosted games.
@@ -1035,6 +1135,8 @@ impl Hub {
             subscribers: Vec::new(),
             writer: self.writer.clone(),
             idle_expiry: self.settings.idle_expiry,
+            metrics: self.metrics.clone(),
+            live: false,
         }
     }
 

@@ -25,7 +25,11 @@ use tokio_rustls::TlsAcceptor;
 use tower_service::Service as _;
 
 use crate::limit::{AddressLimiter, Admission, Bucket, Refused, Slot};
-use crate::protocol::{ClientMsg, ErrorKind, GameRecord, ServerMsg, PROTOCOL_VERSION};
+use crate::metrics::{Metrics, CONTENT_TYPE};
+use crate::protocol::{
+    ClientMsg, ErrorKind, GameRecord, ServerMsg, MOVED_SINCE, OLDEST_PROTOCOL_VERSION,
+    PROTOCOL_VERSION,
+};
 use crate::registry::Registry;
 use crate::room::{Frame, Hub, Outbox, RoomHandle};
 use crate::settings::{
@@ -145,6 +149,7 @@ pub struct Server {
     writer_thread: std::thread::JoinHandle<()>,
     restored: usize,
     tls: Option<TlsAcceptor>,
+    metrics: Option<TcpListener>,
 }
 
 impl std::fmt::Debug for Server {
@@ -172,10 +177,15 @@ impl Server {
         let listener = TcpListener::bind(options.addr)
             .await
             .map_err(|e| ServeError::Bind(options.addr, e))?;
-        let (writer, writer_thread) = Writer::start(store.clone())?;
+        let metrics = Arc::new(Metrics::new());
+        let observer = metrics.clone();
+        let (writer, writer_thread) = Writer::start_observed(store.clone(), move |n, took| {
+            observer.commit(n, took);
+        })?;
         let settings = options.settings;
         let (shutdown, shutdown_rx) = watch::channel(false);
-        let app = App::new(Hub::new(registry, settings, writer, store), shutdown_rx);
+        let hub = Hub::with_metrics(registry, settings, writer, store, metrics);
+        let app = App::new(hub, shutdown_rx);
         let restored = app.hub.restore(games);
         let app = Arc::new(app);
         match app.hub.purge().await {
@@ -190,7 +200,28 @@ impl Server {
             writer_thread,
             restored,
             tls,
+            metrics: None,
         })
+    }
+
+    /// Also serves `GET /metrics` (and `GET /healthz`) in plain HTTP on
+    /// `addr`, a second listener meant for the operator's network only;
+    /// the main address never serves `/metrics`.
+    ///
+    /// # Errors
+    /// The address cannot be bound.
+    pub async fn with_metrics_addr(mut self, addr: SocketAddr) -> Result<Server, ServeError> {
+        let listener = TcpListener::bind(addr)
+            .await
+            .map_err(|e| ServeError::Bind(addr, e))?;
+        self.metrics = Some(listener);
+        Ok(self)
+    }
+
+    /// The address `GET /metrics` is served on, if any.
+    #[must_use]
+    pub fn metrics_addr(&self) -> Option<SocketAddr> {
+        self.metrics.as_ref().and_then(|l| l.local_addr().ok())
     }
 
     /// The address the server listens on.
@@ -233,8 +264,10 @@ impl Server {
             shutdown,
             writer_thread,
             tls,
+            metrics,
             ..
         } = self;
+        let metrics_server = metrics.map(|l| tokio::spawn(serve_metrics(l, app.clone())));
         let router = Router::new()
             .route("/", get(page_or_upgrade))
             .route("/ws", get(upgrade))
@@ -292,6 +325,9 @@ impl Server {
         }
         let _ = shutdown.send(true);
         purger.abort();
+        if let Some(task) = metrics_server {
+            task.abort();
+        }
         // Every connection sees the signal; wait until they have closed.
         let drain = async {
             while app.admission.open() > 0 {
@@ -310,6 +346,54 @@ impl Server {
         .await;
         Ok(())
     }
+}
+
+/// Connections the metrics listener holds at once (scrapers and operators).
+const METRICS_CONNECTIONS: usize = 16;
+
+/// Serves `GET /metrics` and `GET /healthz` on the metrics listener, with
+/// the main listener's handshake timeout and a small connection limit.
+async fn serve_metrics(listener: TcpListener, app: Arc<App>) {
+    let router = Router::new()
+        .route("/metrics", get(metrics))
+        .route("/healthz", get(healthz))
+        .with_state(app.clone());
+    let admission = Admission::new(METRICS_CONNECTIONS, METRICS_CONNECTIONS);
+    let timeout = app.hub.settings().handshake_timeout;
+    if let Ok(addr) = listener.local_addr() {
+        tracing::info!(%addr, "metrics listening");
+    }
+    loop {
+        let (tcp, peer) = match listener.accept().await {
+            Ok(a) => a,
+            Err(e) => {
+                tracing::warn!("metrics accept failed: {e}");
+                tokio::time::sleep(ACCEPT_BACKOFF).await;
+                continue;
+            }
+        };
+        match admission.admit(peer.ip()) {
+            Ok(slot) => drop(tokio::spawn(serve_http(
+                tcp,
+                peer,
+                Arc::new(slot),
+                router.clone(),
+                timeout,
+                app.shutdown.clone(),
+            ))),
+            Err(why) => refuse(&tcp, why),
+        }
+    }
+}
+
+/// `GET /metrics`: every metric, in the OpenMetrics text format.
+async fn metrics(State(app): State<Arc<App>>) -> Response {
+    let m = app.hub.metrics();
+    m.connections
+        .set(i64::try_from(app.admission.open()).unwrap_or(i64::MAX));
+    m.games_in_memory
+        .set(i64::try_from(app.hub.len()).unwrap_or(i64::MAX));
+    answer(StatusCode::OK, CONTENT_TYPE, m.encode().into_bytes())
 }
 
 /// Deletes the finished games past `--keep-finished` every
@@ -518,11 +602,16 @@ struct Conn {
     peer: IpAddr,
     outbox: Outbox,
     hello: bool,
+    /// The protocol version of the connection's hello.
+    protocol: u32,
     game: Option<RoomHandle>,
 }
 
 impl Conn {
     fn send(&self, msg: &ServerMsg) {
+        if let ServerMsg::Error { kind, .. } = msg {
+            self.app.hub.metrics().error(*kind);
+        }
         self.outbox.send_msg(msg);
     }
 
@@ -573,14 +662,21 @@ impl Conn {
     async fn handle(&mut self, msg: ClientMsg) -> Next {
         if !self.hello {
             return match msg {
-                ClientMsg::Hello { protocol, .. } if protocol == PROTOCOL_VERSION => {
+                ClientMsg::Hello { protocol, .. }
+                    if (OLDEST_PROTOCOL_VERSION..=PROTOCOL_VERSION).contains(&protocol) =>
+                {
                     self.hello = true;
+                    self.protocol = protocol;
+                    self.outbox.deltas = protocol >= MOVED_SINCE;
                     self.welcome();
                     Next::Continue
                 }
                 ClientMsg::Hello { protocol, .. } => self.fatal(
                     ErrorKind::BadHello,
-                    format!("this server speaks protocol {PROTOCOL_VERSION}, not {protocol}"),
+                    format!(
+                        "this server speaks protocols {OLDEST_PROTOCOL_VERSION} to \
+                         {PROTOCOL_VERSION}, not {protocol}"
+                    ),
                 ),
                 _ => self.fatal(ErrorKind::BadHello, "the first message must be a hello"),
             };
@@ -594,6 +690,15 @@ impl Conn {
             ClientMsg::Ping => {
                 self.send(&ServerMsg::Pong);
                 Next::Continue
+            }
+            ClientMsg::Sync => {
+                let Some(room) = &self.game else {
+                    return self.error(ErrorKind::NoGame, "create, join or resume a game first");
+                };
+                match room.sync(self.outbox.clone()).await {
+                    Ok(()) => Next::Continue,
+                    Err(e) => self.error(ErrorKind::NoSuchGame, e.to_string()),
+                }
             }
             ClientMsg::Create {
                 game,
@@ -696,7 +801,7 @@ impl Conn {
 
     fn welcome(&self) {
         self.send(&ServerMsg::Welcome {
-            protocol: PROTOCOL_VERSION,
+            protocol: self.protocol,
             server: concat!("board-online ", env!("CARGO_PKG_VERSION")).into(),
             games: self.app.hub.registry().names(),
         });
@@ -763,11 +868,14 @@ async fn connection(socket: WebSocket, app: Arc<App>, peer: IpAddr, slot: Arc<Sl
     });
     let settings = app.hub.settings().clone();
     let mut shutdown = app.shutdown.clone();
+    let websockets = app.hub.metrics().websockets.clone();
+    websockets.inc();
     let mut conn = Conn {
         app,
         peer,
         outbox: outbox.clone(),
         hello: false,
+        protocol: PROTOCOL_VERSION,
         game: None,
     };
     let mut bucket = Bucket::new(f64::from(settings.message_rate), settings.message_burst);
@@ -873,6 +981,7 @@ async fn connection(socket: WebSocket, app: Arc<App>, peer: IpAddr, slot: Arc<Sl
         let _ = tokio::time::timeout(CLOSE_GRACE, drain).await;
     }
     let _ = tokio::time::timeout(CLOSE_GRACE, sender).await;
+    websockets.dec();
     drop(slot);
 }
 

@@ -234,21 +234,22 @@ fn apply(tx: &rusqlite::Transaction<'_>, w: &Write) -> Result<(), StoreError> {
                 Seat::First => (Some(&token_hash[..]), None),
                 Seat::Second => (None, Some(&token_hash[..])),
             };
-            let r = tx.execute(
+            // Cached: parsed once per connection, not once per write.
+            let mut insert = tx.prepare_cached(
                 "INSERT INTO games (code, game, config, clock_initial_ms, clock_increment_ms,
                    first_token_sha256, second_token_sha256, created_ms)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-                params![
-                    code,
-                    game,
-                    config.to_string(),
-                    clock.map(|c| to_sql(c.initial_ms)),
-                    clock.map(|c| to_sql(c.increment_ms)),
-                    first,
-                    second,
-                    to_sql(*at_ms)
-                ],
-            );
+            )?;
+            let r = insert.execute(params![
+                code,
+                game,
+                config.to_string(),
+                clock.map(|c| to_sql(c.initial_ms)),
+                clock.map(|c| to_sql(c.increment_ms)),
+                first,
+                second,
+                to_sql(*at_ms)
+            ]);
             match r {
                 Err(rusqlite::Error::SqliteFailure(e, _))
                     if e.code == rusqlite::ErrorCode::ConstraintViolation =>
@@ -269,7 +270,8 @@ fn apply(tx: &rusqlite::Transaction<'_>, w: &Write) -> Result<(), StoreError> {
                 Seat::First => "UPDATE games SET first_token_sha256 = ?2 WHERE code = ?1",
                 Seat::Second => "UPDATE games SET second_token_sha256 = ?2 WHERE code = ?1",
             };
-            tx.execute(sql, params![code, &token_hash[..]])?;
+            tx.prepare_cached(sql)?
+                .execute(params![code, &token_hash[..]])?;
         }
         Write::Move {
             code,
@@ -278,18 +280,18 @@ fn apply(tx: &rusqlite::Transaction<'_>, w: &Write) -> Result<(), StoreError> {
             at_ms,
             clock_ms,
         } => {
-            tx.execute(
+            tx.prepare_cached(
                 "INSERT INTO moves (code, ply, text, at_ms, first_ms, second_ms)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                params![
-                    code,
-                    ply,
-                    text,
-                    to_sql(*at_ms),
-                    clock_ms.map(|c| to_sql(c[0])),
-                    clock_ms.map(|c| to_sql(c[1]))
-                ],
-            )?;
+            )?
+            .execute(params![
+                code,
+                ply,
+                text,
+                to_sql(*at_ms),
+                clock_ms.map(|c| to_sql(c[0])),
+                clock_ms.map(|c| to_sql(c[1]))
+            ])?;
         }
         Write::Finish {
             code,
@@ -298,10 +300,8 @@ fn apply(tx: &rusqlite::Transaction<'_>, w: &Write) -> Result<(), StoreError> {
         } => {
             let json =
                 serde_json::to_string(result).map_err(|e| StoreError::Database(e.to_string()))?;
-            tx.execute(
-                "UPDATE games SET result = ?2, finished_ms = ?3 WHERE code = ?1",
-                params![code, json, to_sql(*at_ms)],
-            )?;
+            tx.prepare_cached("UPDATE games SET result = ?2, finished_ms = ?3 WHERE code = ?1")?
+                .execute(params![code, json, to_sql(*at_ms)])?;
         }
     }
     Ok(())
@@ -482,6 +482,18 @@ impl Writer {
     pub fn start<S: Store + ?Sized>(
         store: std::sync::Arc<S>,
     ) -> std::io::Result<(Writer, thread::JoinHandle<()>)> {
+        Writer::start_observed(store, |_, _| {})
+    }
+
+    /// Like [`Writer::start`], calling `on_commit` after each commit with
+    /// the number of writes it held and the time it took (for metrics).
+    ///
+    /// # Errors
+    /// The thread could not be started.
+    pub fn start_observed<S: Store + ?Sized>(
+        store: std::sync::Arc<S>,
+        on_commit: impl Fn(usize, std::time::Duration) + Send + 'static,
+    ) -> std::io::Result<(Writer, thread::JoinHandle<()>)> {
         let (queue, mut rx) = mpsc::channel::<Job>(STORE_QUEUE_CAPACITY);
         let handle = thread::Builder::new()
             .name("store-writer".into())
@@ -496,13 +508,17 @@ impl Writer {
                         }
                     }
                     let writes: Vec<Write> = batch.iter().map(|(w, _)| w.clone()).collect();
+                    let began = std::time::Instant::now();
                     if store.write(&writes).is_ok() {
+                        on_commit(writes.len(), began.elapsed());
                         for (_, reply) in batch.drain(..) {
                             let _ = reply.send(Ok(()));
                         }
                     } else {
                         for (w, reply) in batch.drain(..) {
+                            let began = std::time::Instant::now();
                             let _ = reply.send(store.write(std::slice::from_ref(&w)));
+                            on_commit(1, began.elapsed());
                         }
                     }
                 }

@@ -5,9 +5,10 @@
 //!
 //! `cargo bench -p board-games-checks --bench chess3d -- --warm-up-time 1 --measurement-time 3`
 //!
-//! The depths are small so `cargo bench` stays quick; the big depths, side by
-//! side in CPU time: `cargo run --release --features peers --example perft --
-//! chess3d --fen FEN --depth 6 --versus cozy`.
+//! The depths are small so `cargo bench` stays quick, and the engines share
+//! one binary (where code layout moves tight loops); the big depths, each
+//! engine its own program built with the same profile, whole-process CPU
+//! time and instruction counts: `scripts/perft-compare --instructions`.
 
 #[path = "../../examples/perft/cozy.rs"]
 mod cozy;

@@ -15,3 +15,52 @@
 #[doc = include_str!("../../board-core/README.md")]
 #[cfg(doctest)]
 pub struct BoardCoreReadme;
+
+/// The command line of the perft programs in `src/bin/` (the side-by-side
+/// harness `scripts/perft-compare`): a FEN and a depth, `PROGRAM FEN DEPTH`.
+///
+/// # Errors
+/// A message naming what is missing or wrong, quoting a short part of it.
+pub fn perft_args(mut args: impl Iterator<Item = String>) -> Result<(String, u32), String> {
+    let program = args.next().unwrap_or_else(|| "perft".into());
+    let usage = format!("usage: {program} FEN DEPTH");
+    let fen = args.next().ok_or_else(|| usage.clone())?;
+    let depth = args.next().ok_or_else(|| usage.clone())?;
+    if args.next().is_some() {
+        return Err(usage);
+    }
+    let depth = depth
+        .parse()
+        .ok()
+        .filter(|d| (1..=12).contains(d))
+        .ok_or_else(|| format!("depth {:?}: not a number from 1 to 12", excerpt(&depth)))?;
+    Ok((fen, depth))
+}
+
+/// At most the first 40 characters of `text`, for messages.
+pub fn excerpt(text: &str) -> String {
+    let mut s: String = text.chars().take(40).collect();
+    if s.len() < text.len() {
+        s.push('…');
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(a: &[&str]) -> Result<(String, u32), String> {
+        perft_args(a.iter().map(|s| s.to_string()))
+    }
+
+    #[test]
+    fn perft_args_read_fen_and_depth() {
+        assert_eq!(args(&["p", "8/8 w", "5"]), Ok(("8/8 w".into(), 5)));
+        assert!(args(&["p", "8/8 w"]).unwrap_err().contains("usage"));
+        assert!(args(&["p", "f", "5", "x"]).unwrap_err().contains("usage"));
+        assert!(args(&["p", "f", "0"]).unwrap_err().contains("1 to 12"));
+        assert!(args(&["p", "f", "deep"]).unwrap_err().contains("\"deep\""));
+        assert_eq!(excerpt(&"x".repeat(100)).chars().count(), 41);
+    }
+}

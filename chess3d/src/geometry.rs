@@ -154,11 +154,33 @@ const fn line_attacks(line: Line, occ: u64) -> u64 {
     (line.lower | line.upper) & odiff
 }
 
-/// Rook attacks on one level, given that level's occupancy.
+/// `FIRST_RANK[file][inner]`: the squares of rank 1 a rook on `file`
+/// attacks along the rank when `inner` holds the occupancy of files B to G
+/// (bit 0 = B); the edge squares never block anything beyond them.
+const FIRST_RANK: [[u8; 64]; 8] = {
+    let mut t = [[0u8; 64]; 8];
+    let mut file = 0;
+    while file < 8 {
+        let mut inner = 0;
+        while inner < 64 {
+            let occ = (inner as u64) << 1;
+            t[file][inner] = line_attacks(LINES[file][1], occ) as u8;
+            inner += 1;
+        }
+        file += 1;
+    }
+    t
+};
+
+/// Rook attacks on one level, given that level's occupancy: along the file
+/// by obstruction difference, along the rank by a lookup of the rank's
+/// six inner squares.
 #[inline(always)]
 pub(crate) const fn rook_attacks(sq: usize, occ: u64) -> u64 {
-    let l = &LINES[sq];
-    line_attacks(l[0], occ) | line_attacks(l[1], occ)
+    let shift = sq & 56;
+    let inner = ((occ >> (shift + 1)) & 63) as usize;
+    let rank = (FIRST_RANK[sq & 7][inner] as u64) << shift;
+    line_attacks(LINES[sq][0], occ) | rank
 }
 
 /// Bishop attacks on one level, given that level's occupancy.

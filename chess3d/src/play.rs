@@ -1079,4 +1079,11 @@ impl Game for Position {
     fn count_legal_moves(&self) -> u64 {
         dispatch!(self, p => p.count_legal_moves())
     }
+
+    /// Perft on the fixed-size position inside: the variant is chosen once
+    /// here instead of at every node (copy, play and count), and a 4- to
+    /// 8-level position is copied without its box.
+    fn perft(&self, depth: u32) -> u64 {
+        dispatch!(self, p => board_core::copy_make_perft::<FixedPosition<_>>(p, depth))
+    }
 }

@@ -36,6 +36,27 @@ fn c3_22_fast_perft_matches_stored_reference_counts() {
     assert!(checked >= 28, "only {checked} counts checked");
 }
 
+// C3-22: `Position`'s own perft (the variant chosen once at the root)
+// counts the same tree as copy-make through `Position` node by node.
+#[test]
+fn c3_22_position_perft_equals_copy_make_through_position() {
+    let mut checked = 0;
+    for (fen, counts) in perft_data() {
+        let pos = Position::from_fen(&fen).unwrap();
+        for (depth, count) in counts {
+            if count <= 200_000 {
+                assert_eq!(
+                    board_core::copy_make_perft(&pos, depth),
+                    perft(&pos, depth),
+                    "{fen} depth {depth}"
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 10, "only {checked} counts checked");
+}
+
 // C3-22: every stored count, depth 5 of the 3-level start (790 016 190)
 // included. Run with
 // `cargo test --release -p chess3d --all-features --test differential -- --ignored`.

@@ -16,7 +16,10 @@
 //! ```
 //!
 //! With `--reps` or `--versus`, each run's CPU time is printed, then a
-//! summary (best run of each). The last line printed is the node count alone. A bad argument, position or
+//! summary (best run of each). `--versus cozy` runs cozy-chess inside this
+//! binary, where code layout alone moves tight loops by tens of percent: a
+//! quick look, not a comparison. The fair one is `scripts/perft-compare`
+//! (each engine its own program, the same profile; issue #28). The last line printed is the node count alone. A bad argument, position or
 //! move prints a message naming the offending text on stderr and exits with 2.
 
 mod chess3d_game;

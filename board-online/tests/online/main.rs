@@ -4,9 +4,11 @@
 
 mod harness;
 
+mod deltas;
 mod finished;
 mod games;
 mod hostile;
+mod metrics;
 mod ops;
 mod timeouts;
 mod tls;

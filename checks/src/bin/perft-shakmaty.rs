@@ -1,0 +1,48 @@
+//! shakmaty's perft (bulk counting: the last ply is the length of
+//! `legal_moves`), as its own program. Prints the count. shakmaty is GPL-3.0
+//! and a dependency of this unpublished package only.
+//!
+//! `perft-shakmaty FEN DEPTH`; built by `scripts/perft-compare` with the
+//! `perft` profile, the same as `perft-chess3d` and `perft-cozy`.
+
+use std::process::ExitCode;
+
+use board_games_checks::{excerpt, perft_args};
+use shakmaty::Position as _;
+
+fn perft(pos: &shakmaty::Chess, depth: u32) -> u64 {
+    let moves = pos.legal_moves();
+    if depth <= 1 {
+        moves.len() as u64
+    } else {
+        moves
+            .iter()
+            .map(|m| {
+                let mut child = pos.clone();
+                child.play_unchecked(*m);
+                perft(&child, depth - 1)
+            })
+            .sum()
+    }
+}
+
+fn main() -> ExitCode {
+    let run = || -> Result<u64, String> {
+        let (fen, depth) = perft_args(std::env::args())?;
+        let pos: shakmaty::Chess = shakmaty::fen::Fen::from_ascii(fen.as_bytes())
+            .map_err(|e| format!("shakmaty cannot read {:?}: {e}", excerpt(&fen)))?
+            .into_position(shakmaty::CastlingMode::Standard)
+            .map_err(|e| format!("shakmaty refuses {:?}: {e}", excerpt(&fen)))?;
+        Ok(perft(&pos, depth))
+    };
+    match run() {
+        Ok(n) => {
+            println!("{n}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::from(2)
+        }
+    }
+}
