@@ -1,7 +1,7 @@
 //! The main job: each game played from start to end between two of its computer agents.
 //!
 //! ```text
-//! cargo run --release --example demo -- [--game NAME] [--seed N] [--nodes N] [--watch | --quiet] [--delay MS]
+//! cargo run --release --example demo -- [--game NAME] [--seed N] [--nodes N] [--watch | --quiet] [--delay MS] [--lang fr|en]
 //! ```
 //!
 //! In a terminal, redraws one board in place after each move with a short
@@ -21,7 +21,7 @@ use std::time::Duration;
 
 use board_games::cli;
 use board_games::games::{Chess3d, EchecOCube, Kybo};
-use board_games::session::{demo, Show};
+use board_games::session::{demo, Show, Words};
 
 struct Options {
     games: Vec<String>,
@@ -29,6 +29,7 @@ struct Options {
     nodes: u64,
     watch: Option<bool>,
     delay: Duration,
+    lang: board_l10n::Lang,
 }
 
 fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
@@ -38,6 +39,7 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
         nodes: 150,
         watch: None,
         delay: Duration::from_millis(10),
+        lang: board_l10n::Lang::from_env(),
     };
     while let Some(arg) = args.next() {
         let mut value = |flag: &str| cli::value(&mut args, flag);
@@ -51,6 +53,7 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
                     board_core::excerpt(&v)
                 ))?;
             }
+            "--lang" => o.lang = cli::lang(&value("--lang")?)?,
             "--quiet" => o.watch = Some(false),
             "--watch" => o.watch = Some(true),
             "--delay" => {
@@ -74,7 +77,7 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
 
 /// What `--help` prints.
 const USAGE: &str = "\
-usage: demo [--game NAME] [--seed N] [--nodes N] [--watch | --quiet] [--delay MS]
+usage: demo [--game NAME] [--seed N] [--nodes N] [--watch | --quiet] [--delay MS] [--lang fr|en]
 
 Plays each game from start to end between two of its computer agents.
 
@@ -85,6 +88,8 @@ Plays each game from start to end between two of its computer agents.
   --quiet       one short block a game: the result and the moves (the default
                 through a pipe)
   --delay MS    the pause after each move when watching (default 10, at most 10000)
+  --lang fr|en  the language of the words (default from LC_ALL, LC_MESSAGES, LANG); moves
+                and records are written the same in both
   -h, --help    this text
 ";
 
@@ -108,11 +113,14 @@ fn main() -> ExitCode {
         Show::Quiet
     };
     let mut out = stdout.lock();
+    let words = Words::new(o.lang);
     for game in &o.games {
         let result = match game.as_str() {
-            "echec-o-cube" => demo::<EchecOCube>(o.seed, o.nodes, show, &mut out).map(|_| ()),
-            "kybo" => demo::<Kybo>(o.seed, o.nodes, show, &mut out).map(|_| ()),
-            _ => demo::<Chess3d>(o.seed, o.nodes, show, &mut out).map(|_| ()),
+            "echec-o-cube" => {
+                demo::<EchecOCube>(o.seed, o.nodes, show, &words, &mut out).map(|_| ())
+            }
+            "kybo" => demo::<Kybo>(o.seed, o.nodes, show, &words, &mut out).map(|_| ()),
+            _ => demo::<Chess3d>(o.seed, o.nodes, show, &words, &mut out).map(|_| ()),
         };
         if let Err(e) = result.and_then(|()| writeln!(out)) {
             eprintln!("demo: {e}");

@@ -1,7 +1,7 @@
 //! Play any of the three games in the terminal, against the computer or a friend.
 //!
 //! ```text
-//! cargo run --release --example play -- GAME [--second] [--two-players] [--level easy|normal|hard] [--nodes N] [--seed N]
+//! cargo run --release --example play -- GAME [--second] [--two-players] [--level easy|normal|hard] [--nodes N] [--seed N] [--lang fr|en]
 //! ```
 //!
 //! GAME is `echec-o-cube`, `kybo` or `chess3d`. You move first unless
@@ -23,14 +23,14 @@
 use board_core::{Budget, Difficulty};
 use board_games::cli;
 use board_games::games::{Chess3d, EchecOCube, Kybo};
-use board_games::session::{interactive, Opponent};
+use board_games::session::{interactive, Opponent, Words};
 use board_games::Kit;
 use std::io;
 use std::process::ExitCode;
 
 /// What `--help` prints.
 const USAGE: &str = "\
-usage: play GAME [--second] [--two-players] [--level easy|normal|hard] [--nodes N] [--seed N]
+usage: play GAME [--second] [--two-players] [--level easy|normal|hard] [--nodes N] [--seed N] [--lang fr|en]
 
 Play GAME (echec-o-cube, kybo or chess3d) in the terminal against the computer or a friend.
 
@@ -39,6 +39,8 @@ Play GAME (echec-o-cube, kybo or chess3d) in the terminal against the computer o
   --level LEVEL   the computer's time a move: easy 0.1 s, normal 0.5 s (the default), hard 2 s
   --nodes N       a fixed budget of N nodes a move instead: the same --seed replays the same
   --seed N        the computer's seed (default 1)
+  --lang fr|en    the language of the words (default from LC_ALL, LC_MESSAGES, LANG); moves
+                  and records are written the same in both
   -h, --help      this text
 
 At the prompt: a move in the game's move text; ? lists the legal moves by place, ? PLACE
@@ -66,6 +68,7 @@ fn run(mut args: impl Iterator<Item = String>) -> Result<(), String> {
     let mut budget = Difficulty::Normal.budget();
     let mut two_players = false;
     let mut seed = 1;
+    let mut lang = board_l10n::Lang::from_env();
     while let Some(arg) = args.next() {
         let mut value = |flag: &str| cli::value(&mut args, flag);
         match arg.as_str() {
@@ -85,6 +88,7 @@ fn run(mut args: impl Iterator<Item = String>) -> Result<(), String> {
                 budget = Budget::nodes(nodes);
             }
             "--seed" => seed = cli::number("--seed", &value("--seed")?)?,
+            "--lang" => lang = cli::lang(&value("--lang")?)?,
             name if game.is_none() && cli::GAMES.contains(&name) => game = Some(name.to_owned()),
             other => {
                 return Err(format!(
@@ -105,6 +109,7 @@ fn run(mut args: impl Iterator<Item = String>) -> Result<(), String> {
     let mut input = stdin.lock();
     let stdout = io::stdout();
     let mut out = stdout.lock();
+    let words = Words::new(lang);
     let result = match game.as_str() {
         "echec-o-cube" => interactive(
             EchecOCube::start(),
@@ -113,6 +118,7 @@ fn run(mut args: impl Iterator<Item = String>) -> Result<(), String> {
             opponent,
             human_first,
             seed,
+            &words,
         )
         .map(|_| ()),
         "kybo" => interactive(
@@ -122,6 +128,7 @@ fn run(mut args: impl Iterator<Item = String>) -> Result<(), String> {
             opponent,
             human_first,
             seed,
+            &words,
         )
         .map(|_| ()),
         _ => interactive(
@@ -131,6 +138,7 @@ fn run(mut args: impl Iterator<Item = String>) -> Result<(), String> {
             opponent,
             human_first,
             seed,
+            &words,
         )
         .map(|_| ()),
     };

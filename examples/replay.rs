@@ -17,11 +17,11 @@ use std::path::PathBuf;
 use board_games::cli;
 use board_games::games::{Chess3d, EchecOCube, Kybo};
 use board_games::input::{read_file, MAX_RECORD_BYTES};
-use board_games::session::replay;
+use board_games::session::{replay, Words};
 
 /// What `--help` prints.
 const USAGE: &str = "\
-usage: replay FILE [--game NAME] [--svg DIR]
+usage: replay FILE [--game NAME] [--svg DIR] [--lang fr|en]
 
 Checks and shows a game record: each position, then the result. A bad record
 prints the line or move and the reason, and exits with status 2.
@@ -29,6 +29,8 @@ prints the line or move and the reason, and exits with status 2.
   --game NAME   the record's game: echec-o-cube, kybo or chess3d (default: tried in turn)
   --svg DIR     also write a picture of each position: DIR/000.svg for the start, then
                 one a move
+  --lang fr|en  the language of the words (default from LC_ALL, LC_MESSAGES, LANG); a
+                record replays the same in both: its moves are notation
   -h, --help    this text
 ";
 
@@ -51,10 +53,12 @@ fn run(mut args: impl Iterator<Item = String>) -> Result<(), String> {
     let mut file = None;
     let mut game = None;
     let mut svg: Option<PathBuf> = None;
+    let mut lang = board_l10n::Lang::from_env();
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--svg" => svg = Some(args.next().ok_or("--svg needs a directory")?.into()),
             "--game" => game = Some(cli::game(&cli::value(&mut args, "--game")?)?),
+            "--lang" => lang = cli::lang(&cli::value(&mut args, "--lang")?)?,
             _ if file.is_none() => file = Some(arg),
             other => {
                 return Err(format!(
@@ -67,11 +71,12 @@ fn run(mut args: impl Iterator<Item = String>) -> Result<(), String> {
     let file = file.ok_or("which record file?")?;
     let text = read_file(&file, MAX_RECORD_BYTES)?;
     let svg = svg.as_deref();
+    let words = Words::new(lang);
     let mut out = std::io::stdout().lock();
     let try_game = |name: &str, out: &mut dyn std::io::Write| match name {
-        "echec-o-cube" => replay::<EchecOCube>(&text, out, svg).map(|_| ()),
-        "kybo" => replay::<Kybo>(&text, out, svg).map(|_| ()),
-        _ => replay::<Chess3d>(&text, out, svg).map(|_| ()),
+        "echec-o-cube" => replay::<EchecOCube>(&text, out, svg, &words).map(|_| ()),
+        "kybo" => replay::<Kybo>(&text, out, svg, &words).map(|_| ()),
+        _ => replay::<Chess3d>(&text, out, svg, &words).map(|_| ()),
     };
     if let Some(name) = game {
         return try_game(&name, &mut out).map_err(|e| format!("{file}: {name} record: {e}"));

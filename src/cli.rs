@@ -45,6 +45,15 @@ pub fn game(text: &str) -> Result<String, String> {
     }
 }
 
+/// `text`, the value of `--lang`: `fr` or `en`.
+///
+/// # Errors
+/// It is neither: `"--lang \"…\": not a language: fr or en"`.
+pub fn lang(text: &str) -> Result<board_l10n::Lang, String> {
+    text.parse()
+        .map_err(|_| format!("--lang {:?}: not a language: fr or en", excerpt(text)))
+}
+
 /// Whether `args` ask for the usage: `--help` or `-h` anywhere among them.
 /// An example checks this before reading its other arguments, prints its
 /// usage on stdout and exits with status 0.

@@ -25,8 +25,18 @@ pub mod session;
 /// What the examples and the harness need from a game beyond [`Game`](board_core::Game): its
 /// name, its `Match`, position text, serde and its own bounds. Implemented
 /// for each game's `Position` in [`games`].
+///
+/// Its players, end reasons and errors can be told to a person in any
+/// language ([`Explain`](board_core::Explain), rendered by `board-l10n`).
 pub trait Kit:
-    Computer<Config: Serialize + DeserializeOwned> + PartialEq + Serialize + DeserializeOwned
+    Computer<
+        Config: Serialize + DeserializeOwned,
+        Player: board_core::Explain,
+        EndReason: board_core::Explain,
+        Error: board_core::Explain,
+    > + PartialEq
+    + Serialize
+    + DeserializeOwned
 {
     /// The game's name on the command line (`echec-o-cube`, `kybo`, `chess3d`).
     const NAME: &'static str;
@@ -47,6 +57,7 @@ pub trait Kit:
             EndReason = Self::EndReason,
             Error = Self::Error,
             Config = Self::Config,
+            RecordError: board_core::Explain,
         > + PartialEq
         + Serialize
         + DeserializeOwned;
@@ -60,6 +71,10 @@ pub trait Kit:
     fn variants() -> Vec<Self>;
     /// One line for a player: whose turn, scores, supplies or material.
     fn status(&self) -> String;
+    /// The same facts as [`status`](Kit::status), as messages a catalogue
+    /// words in any language (`board-l10n`), shown one after the other
+    /// separated by ` | `.
+    fn status_words(&self) -> Vec<board_core::Message>;
     /// How the move about to be played from here is numbered: full moves for
     /// chess (`12.` for White, `12...` for Black), plies elsewhere, where
     /// `ply` moves came before it.
@@ -161,6 +176,18 @@ pub type SvgView<M> = board_core::SvgOptions<M, String, String>;
 /// A match's record as text (what `play` saves and `replay` reads).
 pub fn record_text<M: GameMatch>(game: &M) -> String {
     game.record().to_string()
+}
+
+/// [`replay_text`] with the reason in the language of `words`.
+///
+/// # Errors
+/// What in the text is not a record of the game, or the first illegal move.
+pub fn replay_words<M: GameMatch>(text: &str, words: &board_l10n::Catalogue) -> Result<M, String>
+where
+    M::RecordError: board_core::Explain,
+{
+    let record: M::Record = text.parse().map_err(|e| words.explain(&e))?;
+    M::replay(&record).map_err(|e| words.explain(&e))
 }
 
 /// Reads a record text and replays it, every move checked.

@@ -6,12 +6,13 @@ use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use board_core::{excerpt, Agent, Budget, Game, Outcome};
+use board_core::{excerpt, Agent, Budget, Explain, Game, Message, Outcome};
+use board_l10n::{Catalogue, Lang, Value};
 
 use crate::input::{read_line, MAX_LINE_BYTES};
 use board_core::GameMatch;
 
-use crate::{record_text, replay_text, Kit};
+use crate::{record_text, Kit};
 
 /// The outcome type of a game.
 pub type OutcomeOf<K> = Outcome<<K as Game>::Player, <K as Game>::EndReason>;
@@ -29,6 +30,118 @@ pub enum Show {
     Quiet,
 }
 
+/// The words of the terminal in one language: every sentence from the
+/// catalogue (`board-l10n`, `terminal.ftl` and the rules' refusals).
+/// Notation, the boards' grids and the move numbers are the same in every
+/// language.
+pub struct Words {
+    catalogue: Catalogue,
+}
+
+impl std::fmt::Debug for Words {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Words").field("lang", &self.lang()).finish()
+    }
+}
+
+impl Words {
+    /// The words of `lang`.
+    #[must_use]
+    pub fn new(lang: Lang) -> Words {
+        Words {
+            catalogue: Catalogue::new(lang),
+        }
+    }
+
+    /// Their language.
+    #[must_use]
+    pub fn lang(&self) -> Lang {
+        self.catalogue.lang()
+    }
+
+    /// Message `id` with text arguments.
+    fn say(&self, id: &str, args: &[(&str, &str)]) -> String {
+        let args: Vec<(&str, Value)> = args
+            .iter()
+            .map(|(name, value)| (*name, Value::Text((*value).to_owned())))
+            .collect();
+        self.catalogue.format(id, &args)
+    }
+
+    /// Message `id` with a number `count` and text arguments.
+    fn count(&self, id: &str, count: usize, args: &[(&str, &str)]) -> String {
+        let mut all: Vec<(&str, Value)> = vec![("count", Value::Number(count as f64))];
+        all.extend(
+            args.iter()
+                .map(|(name, value)| (*name, Value::Text((*value).to_owned()))),
+        );
+        self.catalogue.format(id, &all)
+    }
+
+    /// What `value` explains (an error, a player, an outcome).
+    fn explain(&self, value: &impl Explain) -> String {
+        self.catalogue.explain(value)
+    }
+
+    /// The board: in English the game's own text (its `Display`), its
+    /// legend and status line; in another language the grid of that text
+    /// (through its last line of file letters), then the catalogue's legend
+    /// and status.
+    fn board<K: Kit>(&self, position: &K) -> String {
+        let display = position.to_string();
+        if self.lang() == Lang::En {
+            let mut text = display.trim_end().to_owned();
+            if let Some(legend) = K::LEGEND {
+                text = format!("{text}\n{legend}");
+            }
+            return format!("{text}\n{}", position.status());
+        }
+        let legend = self.say(&format!("legend-{}", K::NAME), &[]);
+        format!("{}\n{legend}\n{}", grid(&display), self.status(position))
+    }
+
+    /// The board alone, as `replay` shows it after a move: in English the
+    /// game's own text (its `Display`); in another language its grid.
+    fn grid<K: Kit>(&self, position: &K) -> String {
+        let display = position.to_string();
+        if self.lang() == Lang::En {
+            display
+        } else {
+            grid(&display)
+        }
+    }
+
+    /// The status line of `position`.
+    fn status<K: Kit>(&self, position: &K) -> String {
+        if self.lang() == Lang::En {
+            return position.status();
+        }
+        let parts: Vec<String> = position
+            .status_words()
+            .iter()
+            .map(|m: &Message| self.catalogue.render(m))
+            .collect();
+        parts.join(" | ")
+    }
+}
+
+/// The grid of a board's text: its lines through the last line of file
+/// letters (what follows is the game's English prose).
+fn grid(display: &str) -> String {
+    let lines: Vec<&str> = display.trim_end().lines().collect();
+    let letters = |line: &&str| {
+        let t = line.trim();
+        !t.is_empty()
+            && t.chars()
+                .all(|c| c.is_ascii_whitespace() || ('A'..='H').contains(&c))
+    };
+    let end = lines
+        .iter()
+        .rposition(letters)
+        .map_or(lines.len(), |i| i + 1);
+    lines[..end].join("\n")
+}
+
 /// Clears a terminal and puts the cursor at its top left.
 const CLEAR: &str = "\x1b[H\x1b[2J";
 
@@ -44,13 +157,17 @@ pub fn demo<K: Kit>(
     seed: u64,
     nodes: u64,
     show: Show,
+    words: &Words,
     out: &mut dyn Write,
 ) -> io::Result<Option<OutcomeOf<K>>> {
     let mut game = K::Match::new(K::start());
     let first = game.turn();
     let mut strong = K::computer(seed);
     let mut weak = K::computer(seed.wrapping_add(1));
-    let title = format!("=== {} (seed {seed}) ===", K::NAME);
+    let title = words.say(
+        "term-demo-title",
+        &[("game", K::NAME), ("seed", &seed.to_string())],
+    );
     writeln!(out, "{title}")?;
     while game.outcome().is_none() && K::MAX_PLIES.is_none_or(|bound| game.moves().len() < bound) {
         let position = game.position();
@@ -65,46 +182,53 @@ pub fn demo<K: Kit>(
         let label = format!(
             "{} {}: {mv}",
             position.move_number(game.moves().len()),
-            game.turn()
+            words.explain(&game.turn())
         );
         if let Err(e) = game.play(mv) {
-            writeln!(out, "agent chose an illegal move {mv}: {e}")?;
+            let e = words.explain(&e);
+            let line = words.say(
+                "term-agent-illegal",
+                &[("move", &mv.to_string()), ("error", &e)],
+            );
+            writeln!(out, "{line}")?;
             return Ok(None);
         }
         if let Show::Watch { delay } = show {
-            let legend = K::LEGEND.map_or(String::new(), |l| format!("{l}\n"));
-            write!(
-                out,
-                "{CLEAR}{title}\n{}\n{legend}{label}\n{}\n",
-                game.position().to_string().trim_end(),
-                game.position().status()
-            )?;
+            let board = words.board(game.position());
+            // The status line last, under the move.
+            let (grid, status) = board.rsplit_once('\n').unwrap_or((&board, ""));
+            write!(out, "{CLEAR}{title}\n{grid}\n{label}\n{status}\n")?;
             out.flush()?;
             std::thread::sleep(delay);
         }
     }
     if show == Show::Quiet {
         // One short block: the result, then the moves, wrapped.
+        let plies = game.moves().len();
         let result = match game.outcome() {
-            Some(o) => o.to_string(),
-            None => format!("stopped after {} moves", game.moves().len()),
+            Some(o) => words.explain(&o),
+            None => words.count("term-stopped", plies, &[]),
         };
-        writeln!(out, "{result} | {}", game.position().status())?;
+        writeln!(out, "{result} | {}", words.status(game.position()))?;
         let texts: Vec<String> = game.moves().iter().map(ToString::to_string).collect();
         let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
-        writeln!(out, "{} moves:", texts.len())?;
+        writeln!(out, "{}", words.count("term-moves", texts.len(), &[]))?;
         for line in wrap_with(&texts, ", ", 98) {
             writeln!(out, "  {line}")?;
         }
         return Ok(game.outcome());
     }
-    writeln!(out, "--- record ---")?;
+    writeln!(out, "--- {} ---", words.say("term-record", &[]))?;
     writeln!(out, "{}", game.record())?;
-    writeln!(out, "--- result ---")?;
-    writeln!(out, "{}", game.position().status())?;
+    writeln!(out, "--- {} ---", words.say("term-result", &[]))?;
+    writeln!(out, "{}", words.status(game.position()))?;
     match game.outcome() {
-        Some(o) => writeln!(out, "{o}")?,
-        None => writeln!(out, "stopped after {} moves", game.moves().len())?,
+        Some(o) => writeln!(out, "{}", words.explain(&o))?,
+        None => writeln!(
+            out,
+            "{}",
+            words.count("term-stopped", game.moves().len(), &[])
+        )?,
     }
     Ok(game.outcome())
 }
@@ -121,10 +245,6 @@ pub enum Opponent {
 
 /// The most lines `?` prints: a screen.
 const SCREEN_LINES: usize = 20;
-
-/// The commands of `play`, as its banner lists them.
-const COMMANDS: &str = "type a move; ? lists the legal moves by place, ? PLACE those of one \
-place; undo, redo, draw (claim a draw, where the rules allow one), save FILE, board, quit";
 
 /// The words `play` reads as its own commands before trying a move (`save`
 /// and `?` also take an argument). None of them may be a move text of any
@@ -155,6 +275,7 @@ pub fn interactive<K: Kit>(
     opponent: Opponent,
     human_first: bool,
     seed: u64,
+    words: &Words,
 ) -> io::Result<Option<OutcomeOf<K>>> {
     let mut game = K::Match::new(start);
     let first = game.turn();
@@ -163,14 +284,19 @@ pub fn interactive<K: Kit>(
         Opponent::Person => true,
         Opponent::Computer(_) => (g.turn() == first) == human_first,
     };
-    writeln!(out, "{}: {COMMANDS}", K::NAME)?;
-    show(&game, out)?;
+    writeln!(out, "{}", words.say("term-commands", &[("game", K::NAME)]))?;
+    show(&game, words, out)?;
     let mut line = String::new();
     // The record as last saved, so that leaving does not save it twice.
     let mut saved = String::new();
     loop {
         if let Some(outcome) = game.outcome() {
-            writeln!(out, "{outcome}\ngame over: undo, save FILE or quit?")?;
+            let outcome = words.explain(&outcome);
+            writeln!(
+                out,
+                "{outcome}\n{}",
+                words.say("term-game-over-prompt", &[])
+            )?;
         } else if !is_human(&game) {
             let Opponent::Computer(budget) = opponent else {
                 unreachable!("a person moves when there is no computer")
@@ -181,21 +307,23 @@ pub fn interactive<K: Kit>(
             let number = game.position().move_number(game.moves().len());
             game.play(mv)
                 .map_err(|e| io::Error::other(format!("agent move {mv}: {e}")))?;
-            writeln!(out, "{number} computer plays {mv}")?;
-            show(&game, out)?;
+            let line = words.say(
+                "term-computer-plays",
+                &[("number", &number), ("move", &mv.to_string())],
+            );
+            writeln!(out, "{line}")?;
+            show(&game, words, out)?;
             continue;
         } else {
-            write!(
-                out,
-                "{} {} to move> ",
-                game.position().move_number(game.moves().len()),
-                game.turn()
-            )?;
+            let number = game.position().move_number(game.moves().len());
+            let player = words.explain(&game.turn());
+            let prompt = words.say("term-prompt", &[("number", &number), ("player", &player)]);
+            write!(out, "{prompt}> ")?;
         }
         out.flush()?;
         if !read_line(input, &mut line, MAX_LINE_BYTES)? {
             writeln!(out)?;
-            keep_record(&game, &saved, out)?;
+            keep_record(&game, &saved, words, out)?;
             return Ok(game.outcome());
         }
         let command = line.trim();
@@ -203,10 +331,10 @@ pub fn interactive<K: Kit>(
         match command {
             "" => {}
             "quit" | "exit" => {
-                keep_record(&game, &saved, out)?;
+                keep_record(&game, &saved, words, out)?;
                 return Ok(game.outcome());
             }
-            "board" => show(&game, out)?,
+            "board" => show(&game, words, out)?,
             "undo" => {
                 // Back to the person's previous turn, taking back the replies.
                 let mut undone = Vec::new();
@@ -217,12 +345,13 @@ pub fn interactive<K: Kit>(
                     }
                 }
                 if undone.is_empty() {
-                    writeln!(out, "nothing to take back")?;
+                    writeln!(out, "{}", words.say("term-nothing-to-take-back", &[]))?;
                 } else {
                     // Named in the order they were played.
                     undone.reverse();
-                    writeln!(out, "taken back: {}", and_list(&undone))?;
-                    show(&game, out)?;
+                    let list = and_list(&undone, words);
+                    writeln!(out, "{}", words.say("term-taken-back", &[("moves", &list)]))?;
+                    show(&game, words, out)?;
                 }
             }
             "redo" => {
@@ -234,10 +363,15 @@ pub fn interactive<K: Kit>(
                     }
                 }
                 if redone.is_empty() {
-                    writeln!(out, "nothing to redo")?;
+                    writeln!(out, "{}", words.say("term-nothing-to-redo", &[]))?;
                 } else {
-                    writeln!(out, "played again: {}", and_list(&redone))?;
-                    show(&game, out)?;
+                    let list = and_list(&redone, words);
+                    writeln!(
+                        out,
+                        "{}",
+                        words.say("term-played-again", &[("moves", &list)])
+                    )?;
+                    show(&game, words, out)?;
                 }
             }
             _ if command.starts_with("save ") => {
@@ -245,69 +379,88 @@ pub fn interactive<K: Kit>(
                 match std::fs::write(path, format!("{}\n", game.record())) {
                     Ok(()) => {
                         saved = record_text(&game);
-                        writeln!(out, "record saved to {path}")?;
+                        writeln!(out, "{}", words.say("term-record-saved", &[("path", path)]))?;
                     }
-                    Err(e) => writeln!(out, "cannot save to {}: {e}", excerpt(path))?,
+                    Err(e) => {
+                        let args = [("path", excerpt(path)), ("error", e.to_string())];
+                        let args: Vec<(&str, &str)> =
+                            args.iter().map(|(n, v)| (*n, v.as_str())).collect();
+                        writeln!(out, "{}", words.say("term-cannot-save", &args))?
+                    }
                 }
             }
-            _ if over => writeln!(out, "the game is over: undo, save FILE or quit")?,
-            "?" | "help" => list_moves(game.position(), None, out)?,
+            _ if over => writeln!(out, "{}", words.say("term-game-is-over", &[]))?,
+            "?" | "help" => list_moves(game.position(), None, words, out)?,
             _ if command.starts_with("? ") => {
-                list_moves(game.position(), Some(command[2..].trim()), out)?
+                list_moves(game.position(), Some(command[2..].trim()), words, out)?
             }
             "draw" => match game.claim_draw() {
-                Some(reason) => writeln!(out, "draw claimed: {reason}")?,
-                None => writeln!(out, "no draw can be claimed here")?,
+                Some(reason) => {
+                    let reason = words.explain(&reason);
+                    writeln!(
+                        out,
+                        "{}",
+                        words.say("term-draw-claimed", &[("reason", &reason)])
+                    )?
+                }
+                None => writeln!(out, "{}", words.say("term-no-draw", &[]))?,
             },
             text => match game.parse_move(text) {
                 Err(e) => {
-                    writeln!(out, "cannot read {:?}: {e}", excerpt(text))?;
-                    did_you_mean(game.position(), text, out)?;
+                    let quoted = format!("{:?}", excerpt(text));
+                    let e = words.explain(&e);
+                    let line = words.say("term-cannot-read", &[("text", &quoted), ("error", &e)]);
+                    writeln!(out, "{line}")?;
+                    did_you_mean(game.position(), text, words, out)?;
                 }
                 Ok(mv) => {
                     let number = game.position().move_number(game.moves().len());
                     match game.play(mv) {
                         Ok(()) => {
                             writeln!(out, "{number} {mv}")?;
-                            show(&game, out)?;
+                            show(&game, words, out)?;
                         }
                         Err(e) => {
-                            writeln!(out, "{} is illegal: {e}", excerpt(text))?;
-                            did_you_mean(game.position(), text, out)?;
+                            let e = words.explain(&e);
+                            let text = excerpt(text);
+                            let line = words.say("term-illegal", &[("text", &text), ("error", &e)]);
+                            writeln!(out, "{line}")?;
+                            did_you_mean(game.position(), &text, words, out)?;
                         }
                     }
                 }
             },
         }
     }
-    keep_record(&game, &saved, out)?;
+    keep_record(&game, &saved, words, out)?;
     Ok(game.outcome())
 }
 
-/// The board and the status line.
-fn show<M: GameMatch>(game: &M, out: &mut dyn Write) -> io::Result<()>
+/// The board, its legend and the status line.
+fn show<M: GameMatch>(game: &M, words: &Words, out: &mut dyn Write) -> io::Result<()>
 where
     M::Position: Kit,
 {
-    let mut line = game.position().status();
+    let mut board = words.board(game.position());
     // A draw the rules let the player to move claim (chess3d), found on a copy.
     if let Some(reason) = game.clone().claim_draw() {
-        line += &format!(" | a draw may be claimed ({reason}): type draw");
+        let reason = words.explain(&reason);
+        board += " | ";
+        board += &words.say("term-draw-may-be-claimed", &[("reason", &reason)]);
     }
-    writeln!(out, "{}", game.position().to_string().trim_end())?;
-    if let Some(legend) = M::Position::LEGEND {
-        writeln!(out, "{legend}")?;
-    }
-    writeln!(out, "{line}")
+    writeln!(out, "{board}")
 }
 
 /// `moves` named for a sentence: `A`, `A and B`, `A, B and C`.
-fn and_list<M: std::fmt::Display>(moves: &[M]) -> String {
+fn and_list<M: std::fmt::Display>(moves: &[M], words: &Words) -> String {
     let texts: Vec<String> = moves.iter().map(ToString::to_string).collect();
     match texts.split_last() {
         None => String::new(),
         Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        Some((last, rest)) => words.say(
+            "term-and-list",
+            &[("rest", &rest.join(", ")), ("last", last)],
+        ),
     }
 }
 
@@ -349,7 +502,12 @@ fn bare_move_text(text: &str) -> String {
 
 /// After a move that could not be read or played: the legal moves that
 /// match `typed` but for their piece letter or levels, if there are any.
-fn did_you_mean<K: Kit>(position: &K, typed: &str, out: &mut dyn Write) -> io::Result<()> {
+fn did_you_mean<K: Kit>(
+    position: &K,
+    typed: &str,
+    words: &Words,
+    out: &mut dyn Write,
+) -> io::Result<()> {
     let wanted = bare_move_text(typed);
     if wanted.is_empty() {
         return Ok(());
@@ -362,33 +520,47 @@ fn did_you_mean<K: Kit>(position: &K, typed: &str, out: &mut dyn Write) -> io::R
         .collect();
     match candidates.len() {
         0 => Ok(()),
-        n if n <= MAX_SUGGESTIONS => writeln!(out, "did you mean: {}?", candidates.join(", ")),
-        n => writeln!(
-            out,
-            "did you mean: {}, … ({n} moves)?",
-            candidates[..MAX_SUGGESTIONS].join(", ")
-        ),
+        n if n <= MAX_SUGGESTIONS => {
+            let moves = candidates.join(", ");
+            writeln!(
+                out,
+                "{}",
+                words.say("term-did-you-mean", &[("moves", &moves)])
+            )
+        }
+        n => {
+            let moves = candidates[..MAX_SUGGESTIONS].join(", ");
+            writeln!(
+                out,
+                "{}",
+                words.count("term-did-you-mean-more", n, &[("moves", &moves)])
+            )
+        }
     }
 }
 
 /// On leaving `play`: a game with moves, unless saved as it stands, is saved
 /// to a file named in the message.
-fn keep_record<M: GameMatch>(game: &M, saved: &str, out: &mut dyn Write) -> io::Result<()> {
+fn keep_record<M: GameMatch>(
+    game: &M,
+    saved: &str,
+    words: &Words,
+    out: &mut dyn Write,
+) -> io::Result<()> {
     if game.moves().is_empty() || record_text(game) == saved {
         return Ok(());
     }
     let path = unsaved_record_path();
     match std::fs::write(&path, format!("{}\n", game.record())) {
-        Ok(()) => writeln!(
-            out,
-            "record of this game saved to {} (replay it with: cargo run --example replay -- FILE)",
-            path.display()
-        ),
-        Err(e) => writeln!(
-            out,
-            "--- record (could not be saved: {e}) ---\n{}",
-            game.record()
-        ),
+        Ok(()) => {
+            let path = path.display().to_string();
+            writeln!(out, "{}", words.say("term-record-kept", &[("path", &path)]))
+        }
+        Err(e) => {
+            let e = e.to_string();
+            let head = words.say("term-record-not-kept", &[("error", &e)]);
+            writeln!(out, "--- {head} ---\n{}", game.record())
+        }
     }
 }
 
@@ -402,7 +574,12 @@ fn unsaved_record_path() -> PathBuf {
 
 /// `?`: the legal moves grouped by the place they are played at, a screen at
 /// most; `? PLACE`: the moves of one place.
-fn list_moves<K: Kit>(position: &K, place: Option<&str>, out: &mut dyn Write) -> io::Result<()> {
+fn list_moves<K: Kit>(
+    position: &K,
+    place: Option<&str>,
+    words: &Words,
+    out: &mut dyn Write,
+) -> io::Result<()> {
     let moves = position.legal_moves();
     let mut groups: Vec<(String, Vec<String>)> = Vec::new();
     for &mv in &moves {
@@ -427,22 +604,28 @@ fn list_moves<K: Kit>(position: &K, place: Option<&str>, out: &mut dyn Write) ->
             )
             .collect();
         if found.is_empty() {
-            return writeln!(out, "no legal move at {}", excerpt(&wanted));
+            let place = excerpt(&wanted);
+            return writeln!(
+                out,
+                "{}",
+                words.say("term-no-legal-move-at", &[("place", &place)])
+            );
         }
         let texts: Vec<&str> = found.iter().map(|s| s.as_str()).collect();
-        return writeln!(
-            out,
-            "{} legal moves at {wanted}: {}",
+        let line = words.count(
+            "term-legal-moves-at",
             texts.len(),
-            texts.join(" ")
+            &[("place", &wanted), ("moves", &texts.join(" "))],
         );
+        return writeln!(out, "{line}");
     }
-    writeln!(
-        out,
-        "{} legal moves at {} places:",
+    let places = groups.len().to_string();
+    let line = words.count(
+        "term-legal-moves-by-place",
         moves.len(),
-        groups.len()
-    )?;
+        &[("places", &places)],
+    );
+    writeln!(out, "{line}")?;
     if groups.len() <= SCREEN_LINES {
         for (at, list) in &groups {
             writeln!(out, "  {at}: {}", list.join(" "))?;
@@ -453,7 +636,7 @@ fn list_moves<K: Kit>(position: &K, place: Option<&str>, out: &mut dyn Write) ->
     for chunk in wrap(&places, 76).iter().take(SCREEN_LINES - 1) {
         writeln!(out, "  {chunk}")?;
     }
-    writeln!(out, "type ? PLACE for the moves of one place")
+    writeln!(out, "{}", words.say("term-type-place", &[]))
 }
 
 /// `words` joined by spaces into lines of at most `width` characters.
@@ -492,8 +675,9 @@ pub fn replay<K: Kit>(
     text: &str,
     out: &mut dyn Write,
     pictures: Option<&Path>,
+    words: &Words,
 ) -> Result<Option<OutcomeOf<K>>, String> {
-    let finished = replay_text::<K::Match>(text)?;
+    let finished = crate::replay_words::<K::Match>(text, &words.catalogue)?;
     let io = |e: io::Error| e.to_string();
     let mut game = K::Match::new(finished.start().clone());
     let picture = |game: &K::Match| -> Result<(), String> {
@@ -507,32 +691,36 @@ pub fn replay<K: Kit>(
     if let Some(dir) = pictures {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
-    writeln!(out, "{}", game.position().to_string().trim_end()).map_err(io)?;
-    if let Some(legend) = K::LEGEND {
-        writeln!(out, "{legend}").map_err(io)?;
-    }
+    let board = words.board(game.position());
+    // The start: the board and its legend; the status line comes at the end.
+    let start = board
+        .rsplit_once('\n')
+        .map_or(board.as_str(), |(grid, _)| grid);
+    writeln!(out, "{start}").map_err(io)?;
     picture(&game)?;
     for &mv in finished.moves() {
         let label = format!(
             "{} {}: {mv}",
             game.position().move_number(game.moves().len()),
-            game.turn()
+            words.explain(&game.turn())
         );
-        game.play(mv).map_err(|e| format!("{label}: {e}"))?;
-        writeln!(out, "{label}\n{}", game.position()).map_err(io)?;
+        game.play(mv)
+            .map_err(|e| format!("{label}: {}", words.explain(&e)))?;
+        writeln!(out, "{label}\n{}", words.grid(game.position())).map_err(io)?;
         picture(&game)?;
     }
-    writeln!(out, "{}", game.position().status()).map_err(io)?;
+    writeln!(out, "{}", words.status(game.position())).map_err(io)?;
     match game.outcome() {
-        Some(o) => writeln!(out, "{o}").map_err(io)?,
-        None => writeln!(out, "game not finished").map_err(io)?,
+        Some(o) => writeln!(out, "{}", words.explain(&o)).map_err(io)?,
+        None => writeln!(out, "{}", words.say("term-not-finished", &[])).map_err(io)?,
     }
     Ok(game.outcome())
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{and_list, bare_move_text, wrap, wrap_with};
+    use super::{and_list, bare_move_text, wrap, wrap_with, Words};
+    use board_l10n::Lang;
 
     #[test]
     fn wrap_keeps_lines_within_the_width() {
@@ -551,10 +739,13 @@ mod tests {
 
     #[test]
     fn moves_are_named_for_a_sentence() {
-        assert_eq!(and_list::<&str>(&[]), "");
-        assert_eq!(and_list(&["D4"]), "D4");
-        assert_eq!(and_list(&["D4", "E5"]), "D4 and E5");
-        assert_eq!(and_list(&["D4", "E5", "F6"]), "D4, E5 and F6");
+        let en = Words::new(Lang::En);
+        assert_eq!(and_list::<&str>(&[], &en), "");
+        assert_eq!(and_list(&["D4"], &en), "D4");
+        assert_eq!(and_list(&["D4", "E5"], &en), "D4 and E5");
+        assert_eq!(and_list(&["D4", "E5", "F6"], &en), "D4, E5 and F6");
+        let fr = Words::new(Lang::Fr);
+        assert_eq!(and_list(&["D4", "E5", "F6"], &fr), "D4, E5 et F6");
     }
 
     #[test]

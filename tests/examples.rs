@@ -33,8 +33,17 @@ fn example_binary(name: &str) -> PathBuf {
 }
 
 fn run_example(name: &str, args: &[&str], input: &str) -> Output {
+    run_example_in(name, args, input, "C.UTF-8")
+}
+
+/// [`run_example`] with `LANG=lang` (and no `LC_ALL` or `LC_MESSAGES`): the
+/// examples' default language.
+fn run_example_in(name: &str, args: &[&str], input: &str, lang: &str) -> Output {
     let mut child = Command::new(example_binary(name))
         .args(args)
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", lang)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -419,7 +428,13 @@ fn a_huge_bad_record_line_gives_a_short_message() {
 /// with `tests/transcripts/GAME.txt` (regenerate with `UPDATE_TRANSCRIPTS=1`
 /// after a deliberate change of the text, and read the diff).
 fn check_transcript(game: &str, input: &str) -> String {
-    let o = run_example("play", &[game, "--two-players"], input);
+    check_transcript_in(game, "en", input)
+}
+
+/// [`check_transcript`] in language `lang` (`--lang`), compared with
+/// `tests/transcripts/GAME.LANG.txt` for another language than English.
+fn check_transcript_in(game: &str, lang: &str, input: &str) -> String {
+    let o = run_example("play", &[game, "--two-players", "--lang", lang], input);
     assert!(o.status.success(), "{}", stderr(&o));
     let mut out = stdout(&o);
     // The saved record's file name changes from run to run.
@@ -427,6 +442,7 @@ fn check_transcript(game: &str, input: &str) -> String {
         .lines()
         .find_map(|l| {
             l.split_once("record of this game saved to ")
+                .or_else(|| l.split_once("journal de cette partie enregistré dans "))
                 .map(|(_, rest)| rest)
         })
         .map(|rest| rest.split(' ').next().unwrap_or_default().to_owned());
@@ -437,7 +453,10 @@ fn check_transcript(game: &str, input: &str) -> String {
     }
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/transcripts")
-        .join(format!("{game}.txt"));
+        .join(match lang {
+            "en" => format!("{game}.txt"),
+            _ => format!("{game}.{lang}.txt"),
+        });
     if std::env::var_os("UPDATE_TRANSCRIPTS").is_some() {
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::write(&path, &out).unwrap();
@@ -485,6 +504,89 @@ fn play_transcripts_of_every_game() {
     assert!(out.contains("no draw can be claimed here"));
     assert!(out.contains("cannot read \"claim\""));
     assert!(out.contains("taken back: N2/E2-N2/E4\n"));
+}
+
+/// The same sessions in French (`--lang fr`): the prompts, legends, status
+/// lines, refusals with their rule IDs and results in French; the moves and
+/// the saved record in the same notation as in English.
+#[test]
+fn play_transcripts_of_every_game_in_french() {
+    // KY-3 in French.
+    let out = check_transcript_in(
+        "kybo",
+        "fr",
+        "?\nA1\nD4\n? E4\nE4\nundo\nredo\ndraw\nquit\n",
+    );
+    assert!(out.contains("1. trait : Blanc> "), "{out}");
+    assert!(out.contains("A1 est illégal : le premier cube se pose sur une case du Donjon"));
+    assert!(out.contains("(KY-3)"));
+    assert!(out.contains("aucune nulle ne peut être réclamée ici"));
+    assert!(out.contains("Portes 1, Remparts 2, Château 3, Donjon 4"));
+    assert!(!out.contains("to move"), "{out}");
+    // EOC-9 in French, the issue's own example.
+    let out = check_transcript_in(
+        "echec-o-cube",
+        "fr",
+        "?\n? D5-E5\nP D5-E5\nP D6-E6\nE5-E6\nF E5-E6\nboard\nundo\nquit\n",
+    );
+    assert!(
+        out.contains(
+            "P D6-E6 est illégal : le pion pâle en D6-E6 ne touche aucun pion foncé (EOC-9)"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("vouliez-vous dire : F E5-E6?"));
+    assert!(
+        out.contains("Joueur Un : 0 points, il reste 50 pâles et 20 foncés"),
+        "{out}"
+    );
+    // C3-13 and the results in French; the record is the same notation.
+    let out = check_transcript_in("chess3d", "fr", "N2/E2-N2/E4\nE7-E5\ndraw\nundo\nquit\n");
+    assert!(
+        out.contains("la pièce en N2/E2 n'est pas à Noir : le trait est à Noir (C3-13)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("rangée") || out.contains("clé : majuscules Blanc"),
+        "{out}"
+    );
+    assert!(!out.contains("Black"), "{out}");
+}
+
+/// `--lang` defaults to the environment's language; a record saved under
+/// French replays under English (notation is data).
+#[test]
+fn the_language_comes_from_the_environment_and_records_cross_languages() {
+    let o = run_example_in(
+        "play",
+        &["kybo", "--two-players"],
+        "D4\nquit\n",
+        "fr_CA.UTF-8",
+    );
+    assert!(stdout(&o).contains("trait : Blanc> "), "{}", stdout(&o));
+    let o = run_example("play", &["kybo", "--two-players", "--lang", "de"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("--lang \"de\": not a language: fr or en"),
+        "{}",
+        stderr(&o)
+    );
+    let dir = std::env::temp_dir().join(format!("board-games-lang-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("fr.txt");
+    let input = format!("D4\nE4\nD3\nsave {}\nquit\n", file.display());
+    let o = run_example("play", &["kybo", "--two-players", "--lang", "fr"], &input);
+    assert!(
+        stdout(&o).contains("journal enregistré dans"),
+        "{}",
+        stdout(&o)
+    );
+    let o = run_example("replay", &[file.to_str().unwrap(), "--lang", "en"], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("3. White: D3"), "{}", stdout(&o));
+    let o = run_example("replay", &[file.to_str().unwrap(), "--lang", "fr"], "");
+    assert!(stdout(&o).contains("3. Blanc: D3"), "{}", stdout(&o));
+    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// `arena` plays its series and scores A: the last line's counts are those of

@@ -3,8 +3,9 @@
 
 use board_core::{Budget, Rng};
 use board_games::games::{Chess3d, EchecOCube, Kybo};
-use board_games::session::{interactive, Opponent, COMMAND_WORDS};
+use board_games::session::{interactive, Opponent, Words, COMMAND_WORDS};
 use board_games::Kit;
+use board_l10n::Lang;
 
 /// Runs a two-player session from `start` on `input`, returning the output.
 fn session<K: Kit>(start: K, input: &str) -> String {
@@ -15,8 +16,16 @@ fn session<K: Kit>(start: K, input: &str) -> String {
 /// moving first, returning the output.
 fn session_against<K: Kit>(start: K, input: &str, opponent: Opponent) -> String {
     let mut out = Vec::new();
-    interactive(start, &mut input.as_bytes(), &mut out, opponent, true, 1)
-        .expect("the session runs");
+    interactive(
+        start,
+        &mut input.as_bytes(),
+        &mut out,
+        opponent,
+        true,
+        1,
+        &Words::new(Lang::En),
+    )
+    .expect("the session runs");
     // Leaving saved the record to a temporary file: remove it.
     let text = String::from_utf8(out).expect("UTF-8 output");
     if let Some(rest) = text.split("record of this game saved to ").nth(1) {

@@ -3,7 +3,7 @@
 // scripts/build-web); the computer thinks in a Web Worker (worker.js); the
 // online mode speaks the server's protocol (board-online/PROTOCOL.md).
 import { Online } from './online.js';
-import { t } from './messages.js';
+import { t, tMessage, chooseLang, rememberLang, useMessages, currentLang, LANGS } from './messages.js';
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -126,13 +126,16 @@ function render() {
     lastMove: true,
     coordinates: true,
     view: S.name === 'kybo' ? (S.top ? 'top' : CORNERS[S.corner]) : undefined,
-    // An online game ended off the board (resigned, out of time): the
-    // picture's own caption would still name the side to move.
-    status: !(S.net && S.net.result && g.outcome() === null),
+    // The picture's own status lines, legend and title are the crate's
+    // English: shown on the English page (not after an online game ended
+    // off the board: they would still name the side to move), left out in
+    // another language, where the panel says the status in its words.
+    status: currentLang() === 'en' && !(S.net && S.net.result && g.outcome() === null),
   }));
   const board = $('board');
   const scrolled = $('board-wrap').scrollLeft; // zoomed: keep the view
   board.innerHTML = svg;
+  if (currentLang() !== 'en') board.querySelector('svg > title')?.remove();
   if (S.name === 'chess3d' && NARROW.matches && !$('board-wrap').classList.contains('zoomed')) stackLevels(board);
   // A picture much wider than high (chess3d's levels side by side) takes
   // the whole width of a wide screen, the panel under it.
@@ -151,7 +154,7 @@ function render() {
   const outcome = g.outcome();
   const n = S.net;
   const watching = S.mode === 'online' && !!S.online && !S.online.seat;
-  const player = g.turn();
+  const player = g.turnName();
   let turn;
   if (outcome !== null) turn = t('game-over');
   else if (S.mode === 'online' && n && !n.started) turn = t('waiting-opponent');
@@ -162,7 +165,7 @@ function render() {
   else turn = t('to-move-you', { player });
   $('turn').textContent = turn;
   $('players').textContent = playersLine(facts, watching);
-  const result = n && n.result ? n.result.text : outcome;
+  const result = n && n.result ? resultText(n.result, facts, outcome) : outcome;
   $('status').replaceChildren(...statusLines(facts, !!result).map((line) => {
     const li = document.createElement('li');
     li.textContent = line;
@@ -579,6 +582,7 @@ function undo() {
 function newGame(name, config) {
   S.game?.free?.();
   S.game = config === undefined ? new wasm.Game(name) : new wasm.Game(name, config);
+  S.game.setLang(currentLang());
   S.name = name;
   S.config = config;
   S.firstName = S.game.turn();
@@ -694,11 +698,15 @@ function startOnline(action) {
       $('online-state').textContent = seat ? t('online-you-play', { side: t(`side-${seat}`) }) : t('online-watching');
     },
     onRefused(msg) {
-      say(t('refused', { reason: msg.reason }));
+      // The server sends the refusal's kind and, for an illegal move, the
+      // rule's message (id and arguments): both are worded here.
+      const reason = tMessage(msg.message) ?? t(`refusal-${msg.kind}`);
+      say(t('refused', { reason }));
     },
     onError(msg) {
-      if ($('play').hidden) $('setup-message').textContent = msg.message;
-      else say(msg.message);
+      const text = t(`error-${msg.kind}`);
+      if ($('play').hidden) $('setup-message').textContent = text;
+      else say(text);
     },
     onConnection(text) {
       $('online-state').dataset.connection = text;
@@ -735,6 +743,27 @@ function showConnection() {
   }
 }
 
+/** How an online game ended, in words: the rules' outcome from the local
+ * game, or the server's ending (resignation, time, expiry) with the names. */
+function resultText(result, facts, outcome) {
+  const names = facts.players.map((p) => p.name);
+  const seatName = (seat) => names[seat === 'first' ? 0 : 1];
+  const winner = result.winner ? seatName(result.winner) : null;
+  const loser = result.winner ? seatName(result.winner === 'first' ? 'second' : 'first') : null;
+  switch (result.ending) {
+    case 'rules':
+      return outcome ?? t('game-over');
+    case 'draw_claimed':
+      return outcome ?? t('ending-draw-claimed');
+    case 'resignation':
+      return t('ending-resignation', { loser, winner });
+    case 'flag_fall':
+      return t('ending-flag-fall', { loser, winner });
+    default:
+      return t('ending-expired');
+  }
+}
+
 /** The local Game from the server's state: the config, then every move. */
 function rebuild(state) {
   const config = JSON.stringify(state.config ?? {});
@@ -748,9 +777,12 @@ function rebuild(state) {
 
 // ---------------------------------------------------------------- words and rules
 
-/** Puts the messages table's words into the page's fixed elements. */
+/** Puts the catalogue's words into the page's fixed elements. */
 function localize() {
   document.title = t('page-title');
+  for (const o of $('game-select').options) o.textContent = t(`game-${o.value}`);
+  for (const o of $('lang-select').options) o.textContent = t(`lang-${o.value}`);
+  $('lang-select').value = currentLang();
   for (const el of document.querySelectorAll('[data-msg]')) el.textContent = t(el.dataset.msg);
   for (const el of document.querySelectorAll('[data-msg-label]')) el.setAttribute('aria-label', t(el.dataset.msgLabel));
 }
@@ -782,6 +814,7 @@ function rulePicture({ record, lightMoves, selected }, name) {
     fig.className = 'rule-picture';
     fig.innerHTML = g.svg(JSON.stringify({ selected, targets, lastMove: true, coordinates: true, status: false }));
     fig.querySelector('svg')?.setAttribute('aria-hidden', 'true');
+    if (currentLang() !== 'en') fig.querySelector('svg > title')?.remove();
     return fig;
   } finally {
     g.free?.();
@@ -791,13 +824,13 @@ function rulePicture({ record, lightMoves, selected }, name) {
 function buildRules() {
   const tabs = $('rules-tabs');
   const body = $('rules-body');
-  for (const { name, title } of wasm.games()) {
+  for (const { name } of wasm.games()) {
     const tab = document.createElement('button');
     tab.type = 'button';
     tab.role = 'tab';
     tab.id = `rules-tab-${name}`;
     tab.dataset.game = name;
-    tab.textContent = title;
+    tab.textContent = t(`game-${name}`);
     tab.addEventListener('click', () => showRules(name));
     tabs.append(tab);
     const panel = document.createElement('section');
@@ -806,7 +839,7 @@ function buildRules() {
     panel.setAttribute('role', 'tabpanel');
     panel.setAttribute('aria-labelledby', tab.id);
     const h = document.createElement('h3');
-    h.textContent = title;
+    h.textContent = t(`game-${name}`);
     panel.append(h);
     for (const part of ['goal', 'move', 'end']) {
       const h4 = document.createElement('h4');
@@ -833,29 +866,55 @@ function showRules(name) {
 
 // ---------------------------------------------------------------- start
 
-async function main() {
+/** Every word of the page in `lang` ('en' or 'fr'), the game's too. */
+function setLang(lang) {
+  useMessages(new wasm.Messages(lang));
   localize();
+  // The rules are built again, in the new language, when next opened.
+  const open = $('rules').open ? $('rules-tabs').querySelector('[aria-selected=true]')?.dataset.game : null;
+  $('rules-tabs').replaceChildren();
+  $('rules-body').replaceChildren();
+  if (open) showRules(open);
+  $('zoom').textContent = t($('board-wrap').classList.contains('zoomed') ? 'zoom-whole' : 'zoom');
+  if (S.game) {
+    S.game.setLang(lang);
+    if (!$('play').hidden) render();
+  }
+  if (S.online?.code) $('online-state').textContent = S.online.seat ? t('online-you-play', { side: t(`side-${S.online.seat}`) }) : t('online-watching');
+}
+
+async function main() {
   // After one visit the page opens and plays against the computer offline.
   if ('serviceWorker' in navigator) navigator.serviceWorker.register('./sw.js').catch(() => {});
-  $('load-status').textContent = t('loading');
+  // The words come with the rules (the wasm): until then, no words.
+  $('load-status').textContent = '…';
   try {
     const mod = await import('./pkg/board_web.js');
     await mod.default();
     wasm = mod;
   } catch (e) {
-    $('load-status').textContent =
-      t('load-failed', { error: e.message ?? e });
+    $('load-status').textContent = `⚠ ${e.message ?? e} (scripts/build-web)`;
     return;
   }
   $('load-status').textContent = '';
   document.body.classList.add('ready');
   const select = $('game-select');
-  for (const { name, title } of wasm.games()) {
+  for (const { name } of wasm.games()) {
     const o = document.createElement('option');
     o.value = name;
-    o.textContent = title;
     select.append(o);
   }
+  const langSelect = $('lang-select');
+  for (const lang of LANGS) {
+    const o = document.createElement('option');
+    o.value = lang;
+    langSelect.append(o);
+  }
+  setLang(chooseLang(params));
+  langSelect.addEventListener('change', () => {
+    rememberLang(langSelect.value);
+    setLang(langSelect.value);
+  });
   if (params.get('game')) select.value = params.get('game');
   if (params.get('level')) $('level').value = params.get('level');
 

@@ -16,6 +16,8 @@
 //! - what a computer player is: the [`Agent`] trait, its [`Budget`] (nodes
 //!   or time), the [`Difficulty`] a person picks, the [`Computer`] trait of a game
 //!   that ships its own opponent, and [`Mcts`], a search for any game;
+//! - [`Message`] and [`Explain`], what a player reads as a catalogue key and
+//!   named arguments, which every error type gives for rendering in a language;
 //! - [`excerpt`], how every error message of the workspace quotes its input;
 //! - [`zobrist_keys`], [`zobrist_of_bits`] and [`zobrist_of_value`], from which
 //!   each game computes its position's 64-bit `zobrist()` key.
@@ -53,6 +55,7 @@ mod error;
 mod game;
 mod game_match;
 mod history;
+mod message;
 mod perft;
 mod player;
 mod playout;
@@ -75,6 +78,7 @@ pub use error::NotationError;
 pub use game::{Game, MoveList};
 pub use game_match::GameMatch;
 pub use history::History;
+pub use message::{expected_word, Arg, Explain, Message};
 pub use perft::{copy_make_perft, divide, perft};
 pub use player::{Color, Outcome};
 pub use playout::{play_random_moves, random_playout, Playout, Rng};

@@ -6,6 +6,8 @@
 //! `"type"` field naming it (`snake_case`). Unknown fields are ignored; an
 //! unknown `"type"` is an error.
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 
 /// The newest protocol version this crate speaks, sent in
@@ -341,6 +343,51 @@ pub enum ErrorKind {
     Relocated,
 }
 
+/// A message for people as the catalogues (board-l10n) key it: `id` and
+/// named `args`, each a number, a text (notation, never translated) or
+/// another such message. A client words it in its player's language.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Words {
+    /// The catalogue key (`eoc-pale-touches-no-dark`).
+    pub id: String,
+    /// The named arguments.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub args: BTreeMap<String, WordArg>,
+}
+
+/// One argument of [`Words`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum WordArg {
+    /// A number (plural forms follow it).
+    Number(i64),
+    /// Text put in as it is (notation, an excerpt of the input).
+    Text(String),
+    /// A message worded first, in the same language (a player, a reason).
+    Words(Words),
+}
+
+impl From<&board_core::Message> for Words {
+    fn from(message: &board_core::Message) -> Words {
+        let args = message
+            .args
+            .iter()
+            .map(|(name, arg)| {
+                let arg = match arg {
+                    board_core::Arg::Number(n) => WordArg::Number(*n),
+                    board_core::Arg::Text(t) => WordArg::Text(t.clone()),
+                    board_core::Arg::Message(m) => WordArg::Words(Words::from(&**m)),
+                };
+                ((*name).to_owned(), arg)
+            })
+            .collect();
+        Words {
+            id: message.id.to_owned(),
+            args,
+        }
+    }
+}
+
 /// A message from the server to a client.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -401,6 +448,11 @@ pub enum ServerMsg {
         text: String,
         /// A sentence for people: for an illegal move, the rules crate's reason.
         reason: String,
+        /// For an illegal move, the same reason as the catalogues key it
+        /// (board-l10n), for a client to word in its player's language;
+        /// absent otherwise.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        message: Option<Words>,
     },
     /// A request failed; for some kinds the connection then closes.
     Error {
@@ -477,6 +529,7 @@ mod tests {
             ply: 4,
             text: "x".into(),
             reason: "r".into(),
+            message: None,
         };
         assert_eq!(
             m.to_json(),

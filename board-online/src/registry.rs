@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::sync::Arc;
 
-use board_core::{Game, GameMatch, Outcome};
+use board_core::{Explain, Game, GameMatch, Outcome};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
@@ -34,7 +34,7 @@ pub enum ConfigError {
 /// Why a move text was not played.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
-pub struct MoveError(pub String);
+pub struct MoveError(pub String, pub board_core::Message);
 
 /// How the game's rules ended a game, in the seats' terms.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -107,6 +107,7 @@ where
 impl<G> Table for Erased<G>
 where
     G: GameMatch + Send + 'static,
+    G::Error: Explain,
     G::Config: Serialize + Send,
     G::Player: Send,
 {
@@ -129,8 +130,10 @@ where
         let mv = self
             .game
             .parse_move(text.trim())
-            .map_err(|e| MoveError(e.to_string()))?;
-        self.game.check(mv).map_err(|e| MoveError(e.to_string()))?;
+            .map_err(|e| MoveError(e.to_string(), e.explain()))?;
+        self.game
+            .check(mv)
+            .map_err(|e| MoveError(e.to_string(), e.explain()))?;
         Ok(mv.to_string())
     }
 
@@ -138,8 +141,10 @@ where
         let mv = self
             .game
             .parse_move(text.trim())
-            .map_err(|e| MoveError(e.to_string()))?;
-        self.game.play(mv).map_err(|e| MoveError(e.to_string()))?;
+            .map_err(|e| MoveError(e.to_string(), e.explain()))?;
+        self.game
+            .play(mv)
+            .map_err(|e| MoveError(e.to_string(), e.explain()))?;
         Ok(mv.to_string())
     }
 
@@ -213,6 +218,7 @@ impl Registry {
     pub fn with<G>(mut self, name: &str) -> Registry
     where
         G: GameMatch + Send + 'static,
+        G::Error: Explain,
         G::Config: Serialize + DeserializeOwned + Send,
         G::Player: Send,
     {

@@ -18,7 +18,7 @@ use tokio::time::sleep_until;
 use crate::metrics::Metrics;
 use crate::protocol::{
     ClockSpec, ClockState, Ending, ErrorKind, GameResult, GameState, Moved, Players, Refusal, Seat,
-    SeatChoice, ServerMsg, Turn,
+    SeatChoice, ServerMsg, Turn, Words,
 };
 use crate::registry::{ConfigError, Registry, Table};
 use crate::settings::{
@@ -488,12 +488,25 @@ impl Room {
     }
 
     fn refuse(&self, outbox: &Outbox, kind: Refusal, text: &str, reason: impl Into<String>) {
+        self.refuse_with(outbox, kind, text, reason, None);
+    }
+
+    /// [`refuse`](Self::refuse), with the reason keyed for the catalogues.
+    fn refuse_with(
+        &self,
+        outbox: &Outbox,
+        kind: Refusal,
+        text: &str,
+        reason: impl Into<String>,
+        message: Option<Words>,
+    ) {
         self.metrics.refused(kind);
         outbox.send_msg(&ServerMsg::Refused {
             kind,
             ply: self.ply(),
             text: text.to_owned(),
             reason: reason.into(),
+            message,
         });
     }
 
@@ -679,7 +692,10 @@ impl Room {
         }
         let canonical = match self.table.check(&text) {
             Ok(c) => c,
-            Err(e) => return self.refuse(&outbox, Refusal::Illegal, &text, e.0),
+            Err(e) => {
+                let words = Words::from(&e.1);
+                return self.refuse_with(&outbox, Refusal::Illegal, &text, e.0, Some(words));
+            }
         };
         // The clock after the move: time spent, then the increment.
         let clock_ms = self.clock.as_ref().map(|c| {

@@ -7,6 +7,7 @@ use std::time::Duration;
 use board_core::{Agent, Budget, Clock, Computer, Game, GameMatch};
 use board_games::games::{Chess3d, EchecOCube, Kybo};
 use board_games::{replay_text, Kit, SvgView};
+use board_l10n::{Catalogue, Lang};
 
 use crate::details::Details;
 use serde::Deserialize;
@@ -75,22 +76,23 @@ trait Play {
     fn name(&self) -> &'static str;
     fn turn(&self) -> String;
     fn legal_moves(&self) -> Vec<String>;
-    fn place_of(&self, mv: &str) -> Result<String, String>;
-    fn target_of(&self, mv: &str) -> Result<String, String>;
+    fn turn_name(&self, words: &Catalogue) -> String;
+    fn place_of(&self, mv: &str, words: &Catalogue) -> Result<String, String>;
+    fn target_of(&self, mv: &str, words: &Catalogue) -> Result<String, String>;
     fn moves_at(&self, place: &str) -> Vec<String>;
-    fn play(&mut self, mv: &str) -> Result<(), String>;
-    fn claim_draw(&mut self) -> Option<String>;
+    fn play(&mut self, mv: &str, words: &Catalogue) -> Result<(), String>;
+    fn claim_draw(&mut self, words: &Catalogue) -> Option<String>;
     fn undo(&mut self) -> bool;
     fn redo(&mut self) -> bool;
     fn moves(&self) -> Vec<String>;
-    fn outcome(&self) -> Option<String>;
+    fn outcome(&self, words: &Catalogue) -> Option<String>;
     fn winner(&self) -> Option<String>;
     fn status(&self) -> String;
     fn position_text(&self) -> String;
     fn record_text(&self) -> String;
     fn svg(&self, opts: SvgOpts) -> Result<String, String>;
     fn computer_move(&self, seed: u64, budget: Budget) -> Option<String>;
-    fn details(&self) -> String;
+    fn details(&self, words: &Catalogue) -> String;
 }
 
 /// One game of `K`: its `Match` (position, history, undo and redo). The
@@ -106,10 +108,10 @@ impl<K: Kit> Table<K> {
         self.game.position()
     }
 
-    fn parse(&self, mv: &str) -> Result<K::Move, String> {
+    fn parse(&self, mv: &str, words: &Catalogue) -> Result<K::Move, String> {
         self.game
             .parse_move(bounded("move", mv)?)
-            .map_err(|e| e.to_string())
+            .map_err(|e| words.explain(&e))
     }
 }
 
@@ -127,12 +129,16 @@ impl<K: Details> Play for Table<K> {
         moves.iter().map(ToString::to_string).collect()
     }
 
-    fn place_of(&self, mv: &str) -> Result<String, String> {
-        Ok(self.position().place_of(self.parse(mv)?))
+    fn turn_name(&self, words: &Catalogue) -> String {
+        words.explain(&self.game.turn())
     }
 
-    fn target_of(&self, mv: &str) -> Result<String, String> {
-        Ok(self.position().target_of(self.parse(mv)?))
+    fn place_of(&self, mv: &str, words: &Catalogue) -> Result<String, String> {
+        Ok(self.position().place_of(self.parse(mv, words)?))
+    }
+
+    fn target_of(&self, mv: &str, words: &Catalogue) -> Result<String, String> {
+        Ok(self.position().target_of(self.parse(mv, words)?))
     }
 
     fn moves_at(&self, place: &str) -> Vec<String> {
@@ -145,13 +151,13 @@ impl<K: Details> Play for Table<K> {
             .collect()
     }
 
-    fn play(&mut self, mv: &str) -> Result<(), String> {
-        let mv = self.parse(mv)?;
-        self.game.play(mv).map_err(|e| e.to_string())
+    fn play(&mut self, mv: &str, words: &Catalogue) -> Result<(), String> {
+        let mv = self.parse(mv, words)?;
+        self.game.play(mv).map_err(|e| words.explain(&e))
     }
 
-    fn claim_draw(&mut self) -> Option<String> {
-        self.game.claim_draw().map(|reason| reason.to_string())
+    fn claim_draw(&mut self, words: &Catalogue) -> Option<String> {
+        self.game.claim_draw().map(|reason| words.explain(&reason))
     }
 
     fn undo(&mut self) -> bool {
@@ -166,8 +172,8 @@ impl<K: Details> Play for Table<K> {
         self.game.moves().iter().map(ToString::to_string).collect()
     }
 
-    fn outcome(&self) -> Option<String> {
-        self.game.outcome().map(|o| o.to_string())
+    fn outcome(&self, words: &Catalogue) -> Option<String> {
+        self.game.outcome().map(|o| words.explain(&o))
     }
 
     fn winner(&self) -> Option<String> {
@@ -218,11 +224,11 @@ impl<K: Details> Play for Table<K> {
             .map(|mv| mv.to_string())
     }
 
-    fn details(&self) -> String {
-        let mut facts = K::details(&self.game);
+    fn details(&self, words: &Catalogue) -> String {
+        let mut facts = K::details(&self.game, words);
         if let Some(object) = facts.as_object_mut() {
             object.insert("game".to_owned(), K::NAME.into());
-            object.insert("turn".to_owned(), self.turn().into());
+            object.insert("turn".to_owned(), self.turn_name(words).into());
             object.insert("over".to_owned(), self.game.outcome().is_some().into());
             object.insert("winner".to_owned(), self.winner().into());
         }
@@ -280,6 +286,8 @@ fn replay<K: Details + 'static>(record: &str) -> Result<Board, String> {
 /// ```
 pub struct Board {
     table: Box<dyn Play>,
+    /// The words of the board's language: refusals, players, outcomes.
+    words: Catalogue,
 }
 
 impl std::fmt::Debug for Board {
@@ -314,7 +322,43 @@ impl Board {
     fn of<K: Details + 'static>(game: K::Match) -> Board {
         Board {
             table: Box::new(Table::<K> { game }),
+            words: Catalogue::new(Lang::En),
         }
+    }
+
+    /// The language of the board's words (refusals, players' names,
+    /// outcomes): `en` (the default) or `fr`. Notation is the same in both.
+    ///
+    /// ```
+    /// let mut board = board_web::Board::new("chess3d", None)?;
+    /// board.set_lang("fr")?;
+    /// assert_eq!(board.turn_name(), "Noir");
+    /// assert_eq!(board.turn(), "Black");
+    /// let err = board.play("N2/E2-N2/E4").unwrap_err();
+    /// assert!(err.starts_with("la pièce en N2/E2 n'est pas à Noir"), "{err}");
+    /// # Ok::<(), String>(())
+    /// ```
+    ///
+    /// # Errors
+    /// `lang` is not `en` or `fr`.
+    pub fn set_lang(&mut self, lang: &str) -> Result<(), String> {
+        let lang: Lang = lang
+            .parse()
+            .map_err(|e: board_l10n::LangError| e.to_string())?;
+        if lang != self.words.lang() {
+            self.words = Catalogue::new(lang);
+        }
+        Ok(())
+    }
+
+    /// The language of the board's words.
+    pub fn lang(&self) -> Lang {
+        self.words.lang()
+    }
+
+    /// Whose turn it is, in the board's language (`Blanc`).
+    pub fn turn_name(&self) -> String {
+        self.table.turn_name(&self.words)
     }
 
     /// The game's name (`echec-o-cube`, `kybo`, `chess3d`).
@@ -322,7 +366,8 @@ impl Board {
         self.table.name()
     }
 
-    /// Whose turn it is, as the game writes its players.
+    /// Whose turn it is, as the game writes its players (its `Display`,
+    /// the same in every language: an identity, not words).
     pub fn turn(&self) -> String {
         self.table.turn()
     }
@@ -338,7 +383,7 @@ impl Board {
     /// # Errors
     /// `mv` is not a move of the game.
     pub fn place_of(&self, mv: &str) -> Result<String, String> {
-        self.table.place_of(mv)
+        self.table.place_of(mv, &self.words)
     }
 
     /// The place a move ends on: its destination for chess3d, its place
@@ -347,7 +392,7 @@ impl Board {
     /// # Errors
     /// `mv` is not a move of the game.
     pub fn target_of(&self, mv: &str) -> Result<String, String> {
-        self.table.target_of(mv)
+        self.table.target_of(mv, &self.words)
     }
 
     /// The legal moves whose place is `place`.
@@ -361,7 +406,7 @@ impl Board {
     /// The text is not a move, or the move is illegal (the rule's message,
     /// with its ID); nothing changes then.
     pub fn play(&mut self, mv: &str) -> Result<(), String> {
-        self.table.play(mv)
+        self.table.play(mv, &self.words)
     }
 
     /// Ends the game in a draw the side to move may claim (chess3d's
@@ -369,7 +414,7 @@ impl Board {
     /// `None`, and no change, where there is none to claim. [`undo`](Self::undo)
     /// withdraws a claim.
     pub fn claim_draw(&mut self) -> Option<String> {
-        self.table.claim_draw()
+        self.table.claim_draw(&self.words)
     }
 
     /// Takes back the last move; `false` if none was played.
@@ -387,10 +432,10 @@ impl Board {
         self.table.moves()
     }
 
-    /// How the game ended (`White wins (checkmate)`), or `None` while it
-    /// goes on.
+    /// How the game ended (`White wins (checkmate)`), in the board's
+    /// language, or `None` while it goes on.
     pub fn outcome(&self) -> Option<String> {
-        self.table.outcome()
+        self.table.outcome(&self.words)
     }
 
     /// The winner, or `None` for a draw or a game not over.
@@ -479,6 +524,6 @@ impl Board {
     /// # Ok::<(), String>(())
     /// ```
     pub fn details(&self) -> String {
-        self.table.details()
+        self.table.details(&self.words)
     }
 }

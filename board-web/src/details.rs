@@ -4,6 +4,7 @@
 //! (its messages table), so the words can be translated.
 
 use board_core::Color;
+use board_l10n::Catalogue;
 use serde_json::{json, Map, Value};
 
 use board_games::Kit;
@@ -12,11 +13,11 @@ use board_games::Kit;
 /// written once per game.
 pub(crate) trait Details: Kit {
     /// The facts of `game` now, as a JSON object.
-    fn details(game: &Self::Match) -> Value;
+    fn details(game: &Self::Match, words: &Catalogue) -> Value;
 }
 
 impl Details for echec_o_cube::Position {
-    fn details(game: &echec_o_cube::Match) -> Value {
+    fn details(game: &echec_o_cube::Match, words: &Catalogue) -> Value {
         use echec_o_cube::{Kind, Player};
         let pos = game.position();
         let players: Vec<Value> = Player::ALL
@@ -24,7 +25,7 @@ impl Details for echec_o_cube::Position {
             .map(|p| {
                 let (pale, dark) = pos.supply(p);
                 json!({
-                    "name": p.to_string(),
+                    "name": words.explain(&p),
                     "points": pos.points(p),
                     "pale": pale,
                     "dark": dark,
@@ -50,13 +51,13 @@ impl Details for echec_o_cube::Position {
 }
 
 impl Details for kybo::Position {
-    fn details(game: &kybo::Match) -> Value {
+    fn details(game: &kybo::Match, words: &Catalogue) -> Value {
         let pos = game.position();
         let players: Vec<Value> = Color::ALL
             .into_iter()
             .map(|c| {
                 json!({
-                    "name": c.to_string(),
+                    "name": words.explain(&c),
                     "placed": pos.placed(c),
                     "left": pos.cubes_left(c),
                 })
@@ -79,7 +80,7 @@ impl Details for kybo::Position {
 }
 
 impl Details for chess3d::Position {
-    fn details(game: &chess3d::Match) -> Value {
+    fn details(game: &chess3d::Match, words: &Catalogue) -> Value {
         use chess3d::Role;
         let pos = game.position();
         let roles = [
@@ -102,7 +103,7 @@ impl Details for chess3d::Position {
                         .count();
                     pieces.insert(name.to_owned(), json!(n));
                 }
-                json!({ "name": c.to_string(), "pieces": pieces })
+                json!({ "name": words.explain(&c), "pieces": pieces })
             })
             .collect();
         let positions = game.positions();

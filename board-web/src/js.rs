@@ -7,6 +7,8 @@ use std::time::Duration;
 use js_sys::{Array, Object, Reflect};
 use wasm_bindgen::prelude::*;
 
+use board_l10n::{Catalogue, Lang};
+
 use crate::board::{self, Board};
 
 /// A thrown `Error(message)`.
@@ -80,9 +82,21 @@ impl Game {
         self.board.name().to_owned()
     }
 
-    /// Whose turn: the player's display text ("White", "Black", "One", ...).
+    /// Whose turn: the player's display text ("White", "Black", "One", ...), the same in every language (compare it, do not show it).
     pub fn turn(&self) -> String {
         self.board.turn()
+    }
+
+    /// Whose turn, in the game's language ("Blanc"): what a person reads.
+    #[wasm_bindgen(js_name = turnName)]
+    pub fn turn_name(&self) -> String {
+        self.board.turn_name()
+    }
+
+    /// The language of the game's words ("en" or "fr"): refusals thrown by play(), outcome(), claimDraw(), the names in details(). Throws Error on another tag.
+    #[wasm_bindgen(js_name = setLang)]
+    pub fn set_lang(&mut self, lang: &str) -> Result<(), JsValue> {
+        self.board.set_lang(lang).map_err(error)
     }
 
     /// Every legal move, as move text.
@@ -135,7 +149,7 @@ impl Game {
         self.board.moves()
     }
 
-    /// null while the game goes on, else e.g. "White wins (checkmate)" (the Outcome's Display).
+    /// null while the game goes on, else e.g. "White wins (checkmate)", in the game's language (setLang).
     #[wasm_bindgen(unchecked_return_type = "string | null")]
     pub fn outcome(&self) -> JsValue {
         string_or_null(self.board.outcome())
@@ -185,5 +199,51 @@ impl Game {
             .computer_move(seed, nodes, ms, Some(js_clock))
             .map_err(error)?;
         Ok(string_or_null(mv))
+    }
+}
+
+/// The catalogue of one language (`en` or `fr`): every word the page
+/// shows, from board-l10n's Fluent files, the one source of the words.
+#[wasm_bindgen]
+pub struct Messages {
+    words: Catalogue,
+}
+
+#[wasm_bindgen]
+impl Messages {
+    /// The catalogue of `lang` ("en" or "fr"). Throws Error on another tag.
+    #[wasm_bindgen(constructor)]
+    pub fn new(lang: &str) -> Result<Messages, JsValue> {
+        let lang: Lang = lang
+            .parse()
+            .map_err(|e: board_l10n::LangError| error(e.to_string()))?;
+        Ok(Messages {
+            words: Catalogue::new(lang),
+        })
+    }
+
+    /// The language's tag.
+    #[wasm_bindgen(getter)]
+    pub fn lang(&self) -> String {
+        self.words.lang().to_string()
+    }
+
+    /// Whether the catalogue has message `id`.
+    pub fn has(&self, id: &str) -> bool {
+        self.words.has(id)
+    }
+
+    /// Message `id` with `args`, JSON text of an object whose values are
+    /// strings, numbers or nested messages `{"id": ..., "args": {...}}`
+    /// (rendered first). An unknown id gives the id itself.
+    pub fn format(&self, id: &str, args: Option<String>) -> String {
+        crate::words::format(&self.words, id, args.as_deref())
+    }
+
+    /// A message as the server sends it, JSON text `{"id": ..., "args": {...}}`;
+    /// null if it is not such JSON.
+    #[wasm_bindgen(unchecked_return_type = "string | null")]
+    pub fn render(&self, message: &str) -> JsValue {
+        string_or_null(crate::words::render(&self.words, message))
     }
 }

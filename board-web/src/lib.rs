@@ -28,6 +28,7 @@
 mod board;
 mod details;
 pub mod js;
+mod words;
 
 pub use board::{games, Board, GameInfo, MAX_INPUT_BYTES};
-pub use js::Game;
+pub use js::{Game, Messages};

@@ -147,6 +147,7 @@ mod config;
 mod display;
 mod error;
 mod eval;
+mod explain;
 mod game;
 mod geometry;
 mod movegen;

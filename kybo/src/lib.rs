@@ -174,6 +174,7 @@ mod agent;
 mod config;
 mod display;
 mod error;
+mod explain;
 mod game;
 mod geometry;
 mod movegen;

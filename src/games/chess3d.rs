@@ -2,7 +2,7 @@
 //! three levels), with its [`Match`] (a position with its history and the
 //! FIDE draws, what the examples play).
 
-use board_core::{Cell, Color};
+use board_core::{Cell, Color, Message};
 use chess3d::{Match, Move, MoveKind, Piece, Position, Record, Role};
 
 use super::round_trips;
@@ -127,6 +127,25 @@ impl Kit for Position {
 
     fn status(&self) -> String {
         chess_status(self, self.turn())
+    }
+
+    fn status_words(&self) -> Vec<Message> {
+        let count = |color: Color| {
+            self.pieces()
+                .filter(|(_, p): &(Cell, Piece)| p.color == color)
+                .count()
+        };
+        let mut parts = vec![
+            Message::new("term-c3-pieces")
+                .number("white", count(Color::White))
+                .number("black", count(Color::Black)),
+            Message::new("term-c3-move").number("number", full_move(self)),
+        ];
+        if self.is_check() {
+            parts.push(Message::new("term-c3-check"));
+        }
+        parts.push(Message::new("term-to-move").explained("player", &self.turn()));
+        parts
     }
 
     fn move_number(&self, _ply: usize) -> String {

@@ -41,7 +41,7 @@ export class Game {
      */
     constructor(name: string, config?: string | null);
     /**
-     * null while the game goes on, else e.g. "White wins (checkmate)" (the Outcome's Display).
+     * null while the game goes on, else e.g. "White wins (checkmate)", in the game's language (setLang).
      */
     outcome(): string | null;
     /**
@@ -65,6 +65,10 @@ export class Game {
      */
     redo(): boolean;
     /**
+     * The language of the game's words ("en" or "fr"): refusals thrown by play(), outcome(), claimDraw(), the names in details(). Throws Error on another tag.
+     */
+    setLang(lang: string): void;
+    /**
      * One line: whose turn, scores, supplies or material.
      */
     status(): string;
@@ -77,7 +81,11 @@ export class Game {
      */
     targetOf(move: string): string;
     /**
-     * Whose turn: the player's display text ("White", "Black", "One", ...).
+     * Whose turn, in the game's language ("Blanc"): what a person reads.
+     */
+    turnName(): string;
+    /**
+     * Whose turn: the player's display text ("White", "Black", "One", ...), the same in every language (compare it, do not show it).
      */
     turn(): string;
     /**
@@ -95,6 +103,38 @@ export class Game {
 }
 
 /**
+ * The catalogue of one language (`en` or `fr`): every word the page
+ * shows, from board-l10n's Fluent files, the one source of the words.
+ */
+export class Messages {
+    free(): void;
+    [Symbol.dispose](): void;
+    /**
+     * Message `id` with `args`, JSON text of an object whose values are
+     * strings, numbers or nested messages `{"id": ..., "args": {...}}`
+     * (rendered first). An unknown id gives the id itself.
+     */
+    format(id: string, args?: string | null): string;
+    /**
+     * Whether the catalogue has message `id`.
+     */
+    has(id: string): boolean;
+    /**
+     * The catalogue of `lang` ("en" or "fr"). Throws Error on another tag.
+     */
+    constructor(lang: string);
+    /**
+     * A message as the server sends it, JSON text `{"id": ..., "args": {...}}`;
+     * null if it is not such JSON.
+     */
+    render(message: string): string | null;
+    /**
+     * The language's tag.
+     */
+    readonly lang: string;
+}
+
+/**
  * The games: `[{ name: "echec-o-cube", title: "ÉCHEC O CUBE" }, ...]`.
  */
 export function games(): { name: string, title: string }[];
@@ -104,6 +144,7 @@ export type InitInput = RequestInfo | URL | Response | BufferSource | WebAssembl
 export interface InitOutput {
     readonly memory: WebAssembly.Memory;
     readonly __wbg_game_free: (a: number, b: number) => void;
+    readonly __wbg_messages_free: (a: number, b: number) => void;
     readonly game_claimDraw: (a: number) => any;
     readonly game_computerMove: (a: number, b: number, c: number, d: number) => [number, number, number];
     readonly game_details: (a: number) => [number, number];
@@ -119,13 +160,20 @@ export interface InitOutput {
     readonly game_positionText: (a: number) => [number, number];
     readonly game_recordText: (a: number) => [number, number];
     readonly game_redo: (a: number) => number;
+    readonly game_setLang: (a: number, b: number, c: number) => [number, number];
     readonly game_status: (a: number) => [number, number];
     readonly game_svg: (a: number, b: number, c: number) => [number, number, number, number];
     readonly game_targetOf: (a: number, b: number, c: number) => [number, number, number, number];
     readonly game_turn: (a: number) => [number, number];
+    readonly game_turnName: (a: number) => [number, number];
     readonly game_undo: (a: number) => number;
     readonly game_winner: (a: number) => any;
     readonly games: () => any;
+    readonly messages_format: (a: number, b: number, c: number, d: number, e: number) => [number, number];
+    readonly messages_has: (a: number, b: number, c: number) => number;
+    readonly messages_lang: (a: number) => [number, number];
+    readonly messages_new: (a: number, b: number) => [number, number, number];
+    readonly messages_render: (a: number, b: number, c: number) => any;
     readonly __wbindgen_exn_store: (a: number) => void;
     readonly __externref_table_alloc: () => number;
     readonly __wbindgen_externrefs: WebAssembly.Table;

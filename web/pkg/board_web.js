@@ -158,7 +158,7 @@ export class Game {
         return this;
     }
     /**
-     * null while the game goes on, else e.g. "White wins (checkmate)" (the Outcome's Display).
+     * null while the game goes on, else e.g. "White wins (checkmate)", in the game's language (setLang).
      * @returns {string | null}
      */
     outcome() {
@@ -243,6 +243,18 @@ export class Game {
         return ret !== 0;
     }
     /**
+     * The language of the game's words ("en" or "fr"): refusals thrown by play(), outcome(), claimDraw(), the names in details(). Throws Error on another tag.
+     * @param {string} lang
+     */
+    setLang(lang) {
+        const ptr0 = passStringToWasm0(lang, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        const len0 = WASM_VECTOR_LEN;
+        const ret = wasm.game_setLang(this.__wbg_ptr, ptr0, len0);
+        if (ret[1]) {
+            throw takeFromExternrefTable0(ret[0]);
+        }
+    }
+    /**
      * One line: whose turn, scores, supplies or material.
      * @returns {string}
      */
@@ -309,7 +321,23 @@ export class Game {
         }
     }
     /**
-     * Whose turn: the player's display text ("White", "Black", "One", ...).
+     * Whose turn, in the game's language ("Blanc"): what a person reads.
+     * @returns {string}
+     */
+    turnName() {
+        let deferred1_0;
+        let deferred1_1;
+        try {
+            const ret = wasm.game_turnName(this.__wbg_ptr);
+            deferred1_0 = ret[0];
+            deferred1_1 = ret[1];
+            return getStringFromWasm0(ret[0], ret[1]);
+        } finally {
+            wasm.__wbindgen_free(deferred1_0, deferred1_1, 1);
+        }
+    }
+    /**
+     * Whose turn: the player's display text ("White", "Black", "One", ...), the same in every language (compare it, do not show it).
      * @returns {string}
      */
     turn() {
@@ -342,6 +370,109 @@ export class Game {
     }
 }
 if (Symbol.dispose) Game.prototype[Symbol.dispose] = Game.prototype.free;
+
+/**
+ * The catalogue of one language (`en` or `fr`): every word the page
+ * shows, from board-l10n's Fluent files, the one source of the words.
+ */
+export class Messages {
+    __destroy_into_raw() {
+        const ptr = this.__wbg_ptr;
+        this.__wbg_ptr = 0;
+        MessagesFinalization.unregister(this);
+        return ptr;
+    }
+    free() {
+        const ptr = this.__destroy_into_raw();
+        wasm.__wbg_messages_free(ptr, 0);
+    }
+    /**
+     * Message `id` with `args`, JSON text of an object whose values are
+     * strings, numbers or nested messages `{"id": ..., "args": {...}}`
+     * (rendered first). An unknown id gives the id itself.
+     * @param {string} id
+     * @param {string | null} [args]
+     * @returns {string}
+     */
+    format(id, args) {
+        let deferred3_0;
+        let deferred3_1;
+        try {
+            let ptr0, len0, ptr1, len1;
+            try {
+                ptr0 = passStringToWasm0(id, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+                len0 = WASM_VECTOR_LEN;
+                ptr1 = isLikeNone(args) ? 0 : passStringToWasm0(args, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+                len1 = WASM_VECTOR_LEN;
+            } catch (e) {
+                if (ptr1) { wasm.__wbindgen_free(ptr1, len1 * 1, 1); }
+                if (ptr0) { wasm.__wbindgen_free(ptr0, len0 * 1, 1); }
+                throw e;
+            }
+            const ret = wasm.messages_format(this.__wbg_ptr, ptr0, len0, ptr1, len1);
+            deferred3_0 = ret[0];
+            deferred3_1 = ret[1];
+            return getStringFromWasm0(ret[0], ret[1]);
+        } finally {
+            wasm.__wbindgen_free(deferred3_0, deferred3_1, 1);
+        }
+    }
+    /**
+     * Whether the catalogue has message `id`.
+     * @param {string} id
+     * @returns {boolean}
+     */
+    has(id) {
+        const ptr0 = passStringToWasm0(id, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        const len0 = WASM_VECTOR_LEN;
+        const ret = wasm.messages_has(this.__wbg_ptr, ptr0, len0);
+        return ret !== 0;
+    }
+    /**
+     * The language's tag.
+     * @returns {string}
+     */
+    get lang() {
+        let deferred1_0;
+        let deferred1_1;
+        try {
+            const ret = wasm.messages_lang(this.__wbg_ptr);
+            deferred1_0 = ret[0];
+            deferred1_1 = ret[1];
+            return getStringFromWasm0(ret[0], ret[1]);
+        } finally {
+            wasm.__wbindgen_free(deferred1_0, deferred1_1, 1);
+        }
+    }
+    /**
+     * The catalogue of `lang` ("en" or "fr"). Throws Error on another tag.
+     * @param {string} lang
+     */
+    constructor(lang) {
+        const ptr0 = passStringToWasm0(lang, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        const len0 = WASM_VECTOR_LEN;
+        const ret = wasm.messages_new(ptr0, len0);
+        if (ret[2]) {
+            throw takeFromExternrefTable0(ret[1]);
+        }
+        this.__wbg_ptr = ret[0];
+        MessagesFinalization.register(this, this.__wbg_ptr, this);
+        return this;
+    }
+    /**
+     * A message as the server sends it, JSON text `{"id": ..., "args": {...}}`;
+     * null if it is not such JSON.
+     * @param {string} message
+     * @returns {string | null}
+     */
+    render(message) {
+        const ptr0 = passStringToWasm0(message, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+        const len0 = WASM_VECTOR_LEN;
+        const ret = wasm.messages_render(this.__wbg_ptr, ptr0, len0);
+        return ret;
+    }
+}
+if (Symbol.dispose) Messages.prototype[Symbol.dispose] = Messages.prototype.free;
 
 /**
  * The games: `[{ name: "echec-o-cube", title: "ÉCHEC O CUBE" }, ...]`.
@@ -404,6 +535,9 @@ function __wbg_get_imports() {
 const GameFinalization = (typeof FinalizationRegistry === 'undefined')
     ? { register: () => {}, unregister: () => {} }
     : new FinalizationRegistry(ptr => wasm.__wbg_game_free(ptr, 1));
+const MessagesFinalization = (typeof FinalizationRegistry === 'undefined')
+    ? { register: () => {}, unregister: () => {} }
+    : new FinalizationRegistry(ptr => wasm.__wbg_messages_free(ptr, 1));
 
 function addToExternrefTable0(obj) {
     const idx = wasm.__externref_table_alloc();

@@ -2,6 +2,7 @@
 /* eslint-disable */
 export const memory: WebAssembly.Memory;
 export const __wbg_game_free: (a: number, b: number) => void;
+export const __wbg_messages_free: (a: number, b: number) => void;
 export const game_claimDraw: (a: number) => any;
 export const game_computerMove: (a: number, b: number, c: number, d: number) => [number, number, number];
 export const game_details: (a: number) => [number, number];
@@ -17,13 +18,20 @@ export const game_play: (a: number, b: number, c: number) => [number, number];
 export const game_positionText: (a: number) => [number, number];
 export const game_recordText: (a: number) => [number, number];
 export const game_redo: (a: number) => number;
+export const game_setLang: (a: number, b: number, c: number) => [number, number];
 export const game_status: (a: number) => [number, number];
 export const game_svg: (a: number, b: number, c: number) => [number, number, number, number];
 export const game_targetOf: (a: number, b: number, c: number) => [number, number, number, number];
 export const game_turn: (a: number) => [number, number];
+export const game_turnName: (a: number) => [number, number];
 export const game_undo: (a: number) => number;
 export const game_winner: (a: number) => any;
 export const games: () => any;
+export const messages_format: (a: number, b: number, c: number, d: number, e: number) => [number, number];
+export const messages_has: (a: number, b: number, c: number) => number;
+export const messages_lang: (a: number) => [number, number];
+export const messages_new: (a: number, b: number) => [number, number, number];
+export const messages_render: (a: number, b: number, c: number) => any;
 export const __wbindgen_exn_store: (a: number) => void;
 export const __externref_table_alloc: () => number;
 export const __wbindgen_externrefs: WebAssembly.Table;

@@ -1,0 +1,59 @@
+# The terminal's words (play, demo, replay and the online client), in
+# English. Move texts, the boards' grids and move numbers are notation.
+
+term-commands = { $game }: type a move; ? lists the legal moves by place, ? PLACE those of one place; undo, redo, draw (claim a draw, where the rules allow one), save FILE, board, quit
+term-prompt = { $number } { $player } to move
+term-computer-plays = { $number } computer plays { $move }
+term-game-over-prompt = game over: undo, save FILE or quit?
+term-game-is-over = the game is over: undo, save FILE or quit
+term-nothing-to-take-back = nothing to take back
+term-taken-back = taken back: { $moves }
+term-nothing-to-redo = nothing to redo
+term-played-again = played again: { $moves }
+term-and-list = { $rest } and { $last }
+term-record-saved = record saved to { $path }
+term-cannot-save = cannot save to { $path }: { $error }
+term-draw-claimed = draw claimed: { $reason }
+term-no-draw = no draw can be claimed here
+term-draw-may-be-claimed = a draw may be claimed ({ $reason }): type draw
+term-cannot-read = cannot read { $text }: { $error }
+term-illegal = { $text } is illegal: { $error }
+term-did-you-mean = did you mean: { $moves }?
+term-did-you-mean-more = did you mean: { $moves }, … ({ $count } moves)?
+term-record-kept = record of this game saved to { $path } (replay it with: cargo run --example replay -- FILE)
+term-record-not-kept = record (could not be saved: { $error })
+term-no-legal-move-at = no legal move at { $place }
+term-legal-moves-at = { $count } legal moves at { $place }: { $moves }
+term-legal-moves-by-place = { $count } legal moves at { $places } places:
+term-type-place = type ? PLACE for the moves of one place
+term-demo-title = === { $game } (seed { $seed }) ===
+term-agent-illegal = agent chose an illegal move { $move }: { $error }
+term-stopped = stopped after { $count } moves
+term-moves = { $count } moves:
+term-record = record
+term-result = result
+term-not-finished = game not finished
+term-to-move = { $player } to move
+term-eoc-player = { $player }: { $points } points, { $pale } pale and { $dark } dark left
+term-eoc-claimable = claimable { $points }
+term-eoc-final = final count { $player } { $count }
+term-kybo-cubes = cubes { $player } { $placed } ({ $left } left)
+term-kybo-network = KYBO network: { $network }
+term-c3-pieces = pieces White { $white } Black { $black }
+term-c3-move = move { $number }
+term-c3-check = check
+legend-echec-o-cube = key: --- | pale piece, === H dark piece, + a piece ends there, R red, 1 2 closed by One/Two, x dead
+    moves: P D5-E5 (pale), F D5-E5 (dark), ! after one announces; claim takes claimable points
+legend-kybo = w b: cubes bottom to top, .: room left (Gates 1, Walls 2, Castle 3, Dungeon 4)
+legend-chess3d = key: upper case White, lower case Black; K king, Q queen, R rook, B bishop, N knight, P pawn
+    moves: N2/E2-N2/E4 (level/square to level/square), or short: E4, NC3, D4xE5, QxN3/D4 (the level where needed); O-O castles
+
+## The online client (board-online host, join, watch)
+client-created = game { $code } created: you play { $side } ({ $player }); give the code { $code } to your opponent
+client-joined = joined game { $code }: you play { $side } ({ $player })
+client-watching = watching game { $code }
+client-resumed = back in game { $code }: you play { $side }
+client-refused = refused: { $reason }
+client-error = error: { $message }
+client-seat-first = first
+client-seat-second = second

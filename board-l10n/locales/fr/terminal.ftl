@@ -1,0 +1,66 @@
+# Les mots du terminal (play, demo, replay et le client en ligne), en
+# français. Les coups, les grilles des plateaux et les numéros de coup sont
+# de la notation.
+
+term-commands = { $game } : tapez un coup; ? liste les coups légaux par endroit, ? ENDROIT ceux d'un endroit; undo (annuler), redo (rejouer), draw (réclamer la nulle, quand les règles le permettent), save FICHIER (enregistrer), board (plateau), quit (quitter)
+term-prompt = { $number } trait : { $player }
+term-computer-plays = { $number } l'ordinateur joue { $move }
+term-game-over-prompt = partie terminée : undo, save FICHIER ou quit?
+term-game-is-over = la partie est terminée : undo, save FICHIER ou quit
+term-nothing-to-take-back = rien à annuler
+term-taken-back = annulé : { $moves }
+term-nothing-to-redo = rien à rejouer
+term-played-again = rejoué : { $moves }
+term-and-list = { $rest } et { $last }
+term-record-saved = journal enregistré dans { $path }
+term-cannot-save = impossible d'enregistrer dans { $path } : { $error }
+term-draw-claimed = nulle réclamée : { $reason }
+term-no-draw = aucune nulle ne peut être réclamée ici
+term-draw-may-be-claimed = une nulle peut être réclamée ({ $reason }) : tapez draw
+term-cannot-read = impossible de lire { $text } : { $error }
+term-illegal = { $text } est illégal : { $error }
+term-did-you-mean = vouliez-vous dire : { $moves }?
+term-did-you-mean-more = vouliez-vous dire : { $moves }, … ({ $count } coups)?
+term-record-kept = journal de cette partie enregistré dans { $path } (rejouez-le avec : cargo run --example replay -- FICHIER)
+term-record-not-kept = journal (impossible de l'enregistrer : { $error })
+term-no-legal-move-at = aucun coup légal en { $place }
+term-legal-moves-at = { $count ->
+        [one] { $count } coup légal
+       *[other] { $count } coups légaux
+    } en { $place } : { $moves }
+term-legal-moves-by-place = { $count ->
+        [one] { $count } coup légal
+       *[other] { $count } coups légaux
+    } en { $places } endroits :
+term-type-place = tapez ? ENDROIT pour les coups d'un endroit
+term-demo-title = === { $game } (graine { $seed }) ===
+term-agent-illegal = l'ordinateur a choisi un coup illégal { $move } : { $error }
+term-stopped = arrêtée après { $count } coups
+term-moves = { $count } coups :
+term-record = journal
+term-result = résultat
+term-not-finished = partie non terminée
+term-to-move = trait : { $player }
+term-eoc-player = { $player } : { $points } points, il reste { $pale } pâles et { $dark } foncés
+term-eoc-claimable = réclamable { $points }
+term-eoc-final = décompte final { $player } { $count }
+term-kybo-cubes = cubes { $player } { $placed } (reste { $left })
+term-kybo-network = réseau KYBO : { $network }
+term-c3-pieces = pièces Blanc { $white } Noir { $black }
+term-c3-move = coup { $number }
+term-c3-check = échec
+legend-echec-o-cube = clé : --- | pion pâle, === H pion foncé, + un pion y aboutit, R rouge, 1 2 fermé par Un/Deux, x mort
+    coups : P D5-E5 (pâle), F D5-E5 (foncé), ! après un coup l'annonce; claim réclame les points réclamables
+legend-kybo = w b : cubes de bas en haut (w Blanc, b Noir), . : place libre (Portes 1, Remparts 2, Château 3, Donjon 4)
+legend-chess3d = clé : majuscules Blanc, minuscules Noir; K roi, Q dame, R tour, B fou, N cavalier, P pion
+    coups : N2/E2-N2/E4 (niveau/case vers niveau/case), ou court : E4, NC3, D4xE5, QxN3/D4 (le niveau si besoin); O-O roque
+
+## Le client en ligne (board-online host, join, watch)
+client-created = partie { $code } créée : vous jouez { $side } ({ $player }); donnez le code { $code } à votre adversaire
+client-joined = partie { $code } rejointe : vous jouez { $side } ({ $player })
+client-watching = vous regardez la partie { $code }
+client-resumed = de retour dans la partie { $code } : vous jouez { $side }
+client-refused = refusé : { $reason }
+client-error = erreur : { $message }
+client-seat-first = en premier
+client-seat-second = en second
