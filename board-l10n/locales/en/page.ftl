@@ -191,6 +191,7 @@ error-already_in_game = This connection is already in a game.
 error-rate_limited = Too many requests: wait a moment and try again.
 error-unavailable = The server is full or cannot store games now; try again later.
 error-shutting_down = The server is shutting down.
+error-relocated = Another server now runs this game; reconnecting…
 ending-draw-claimed = Draw claimed.
 ending-resignation = { $loser } resigns, { $winner } wins
 ending-flag-fall = { $loser } ran out of time, { $winner } wins

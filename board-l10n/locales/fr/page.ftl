@@ -190,6 +190,7 @@ error-already_in_game = Cette connexion est déjà dans une partie.
 error-rate_limited = Trop de demandes : attendez un moment et réessayez.
 error-unavailable = Le serveur est plein ou ne peut pas enregistrer de parties pour l'instant; réessayez plus tard.
 error-shutting_down = Le serveur s'arrête.
+error-relocated = Un autre serveur mène maintenant cette partie ; reconnexion…
 ending-draw-claimed = Nulle réclamée.
 ending-resignation = { $loser } abandonne, { $winner } gagne
 ending-flag-fall = { $loser } a dépassé son temps, { $winner } gagne

@@ -16,3 +16,4 @@ mod ops;
 mod timeouts;
 mod tls;
 mod web;
+mod words;
