@@ -64,3 +64,19 @@ mod tests {
         assert_eq!(excerpt(&"x".repeat(100)).chars().count(), 41);
     }
 }
+
+/// The `main` of a perft program in `src/bin/`: reads `FEN DEPTH` from the
+/// command line ([`perft_args`]), counts with `count`, and prints the count
+/// (status 0) or the error (status 2).
+pub fn perft_main(count: impl FnOnce(&str, u32) -> Result<u64, String>) -> std::process::ExitCode {
+    match perft_args(std::env::args()).and_then(|(fen, depth)| count(&fen, depth)) {
+        Ok(n) => {
+            println!("{n}");
+            std::process::ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("{e}");
+            std::process::ExitCode::from(2)
+        }
+    }
+}

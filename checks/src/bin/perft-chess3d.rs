@@ -7,24 +7,13 @@
 
 use std::process::ExitCode;
 
-use board_games_checks::{excerpt, perft_args};
+use board_games_checks::{excerpt, perft_main};
 
 fn main() -> ExitCode {
-    let run = || -> Result<u64, String> {
-        let (fen, depth) = perft_args(std::env::args())?;
+    perft_main(|fen, depth| {
         let pos: chess3d::Position = fen
             .parse()
-            .map_err(|e| format!("chess3d cannot read {:?}: {e}", excerpt(&fen)))?;
+            .map_err(|e| format!("chess3d cannot read {:?}: {e}", excerpt(fen)))?;
         Ok(chess3d::perft(&pos, depth))
-    };
-    match run() {
-        Ok(n) => {
-            println!("{n}");
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("{e}");
-            ExitCode::from(2)
-        }
-    }
+    })
 }

@@ -7,27 +7,16 @@
 
 use std::process::ExitCode;
 
-use board_games_checks::{excerpt, perft_args};
+use board_games_checks::{excerpt, perft_main};
 
 #[path = "../../../examples/perft/cozy.rs"]
 mod cozy;
 
 fn main() -> ExitCode {
-    let run = || -> Result<u64, String> {
-        let (fen, depth) = perft_args(std::env::args())?;
+    perft_main(|fen, depth| {
         let board: cozy_chess::Board = fen
             .parse()
-            .map_err(|e| format!("cozy-chess cannot read {:?}: {e:?}", excerpt(&fen)))?;
+            .map_err(|e| format!("cozy-chess cannot read {:?}: {e:?}", excerpt(fen)))?;
         Ok(cozy::cozy_perft(&board, depth))
-    };
-    match run() {
-        Ok(n) => {
-            println!("{n}");
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("{e}");
-            ExitCode::from(2)
-        }
-    }
+    })
 }

@@ -7,7 +7,7 @@
 
 use std::process::ExitCode;
 
-use board_games_checks::{excerpt, perft_args};
+use board_games_checks::{excerpt, perft_main};
 use shakmaty::Position as _;
 
 fn perft(pos: &shakmaty::Chess, depth: u32) -> u64 {
@@ -27,22 +27,11 @@ fn perft(pos: &shakmaty::Chess, depth: u32) -> u64 {
 }
 
 fn main() -> ExitCode {
-    let run = || -> Result<u64, String> {
-        let (fen, depth) = perft_args(std::env::args())?;
+    perft_main(|fen, depth| {
         let pos: shakmaty::Chess = shakmaty::fen::Fen::from_ascii(fen.as_bytes())
-            .map_err(|e| format!("shakmaty cannot read {:?}: {e}", excerpt(&fen)))?
+            .map_err(|e| format!("shakmaty cannot read {:?}: {e}", excerpt(fen)))?
             .into_position(shakmaty::CastlingMode::Standard)
-            .map_err(|e| format!("shakmaty refuses {:?}: {e}", excerpt(&fen)))?;
+            .map_err(|e| format!("shakmaty refuses {:?}: {e}", excerpt(fen)))?;
         Ok(perft(&pos, depth))
-    };
-    match run() {
-        Ok(n) => {
-            println!("{n}");
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("{e}");
-            ExitCode::from(2)
-        }
-    }
+    })
 }
