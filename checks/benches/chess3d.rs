@@ -17,31 +17,15 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use board_core::perft;
+use board_games_checks::shakmaty_perft;
 use chess3d::reference::RefPosition;
 use chess3d::{FixedPosition, Position};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use shakmaty::Position as _;
 
 use cozy::cozy_perft;
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1";
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w - - 0 1";
-
-fn shakmaty_perft(pos: &shakmaty::Chess, depth: u32) -> u64 {
-    let moves = pos.legal_moves();
-    if depth == 1 {
-        moves.len() as u64
-    } else {
-        moves
-            .iter()
-            .map(|m| {
-                let mut child = pos.clone();
-                child.play_unchecked(*m);
-                shakmaty_perft(&child, depth - 1)
-            })
-            .sum()
-    }
-}
 
 fn one_level(c: &mut Criterion) {
     for (name, fen, depth) in [("start", START, 5), ("kiwipete-no-castling", KIWIPETE, 4)] {

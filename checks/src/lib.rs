@@ -46,6 +46,43 @@ pub fn excerpt(text: &str) -> String {
     s
 }
 
+/// The `main` of a perft program in `src/bin/`: reads `FEN DEPTH` from the
+/// command line ([`perft_args`]), counts with `count`, and prints the count
+/// (status 0) or the error (status 2).
+pub fn perft_main(count: impl FnOnce(&str, u32) -> Result<u64, String>) -> std::process::ExitCode {
+    match perft_args(std::env::args()).and_then(|(fen, depth)| count(&fen, depth)) {
+        Ok(n) => {
+            println!("{n}");
+            std::process::ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("{e}");
+            std::process::ExitCode::from(2)
+        }
+    }
+}
+
+/// shakmaty's perft, the peer's own idiom: copy-make, the last ply counted
+/// in bulk (the length of the legal move list). Used by the side-by-side
+/// program `perft-shakmaty` and the criterion bench alike.
+#[must_use]
+pub fn shakmaty_perft(pos: &shakmaty::Chess, depth: u32) -> u64 {
+    use shakmaty::Position as _;
+    let moves = pos.legal_moves();
+    if depth <= 1 {
+        moves.len() as u64
+    } else {
+        moves
+            .iter()
+            .map(|m| {
+                let mut child = pos.clone();
+                child.play_unchecked(*m);
+                shakmaty_perft(&child, depth - 1)
+            })
+            .sum()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -62,21 +99,5 @@ mod tests {
         assert!(args(&["p", "f", "0"]).unwrap_err().contains("1 to 12"));
         assert!(args(&["p", "f", "deep"]).unwrap_err().contains("\"deep\""));
         assert_eq!(excerpt(&"x".repeat(100)).chars().count(), 41);
-    }
-}
-
-/// The `main` of a perft program in `src/bin/`: reads `FEN DEPTH` from the
-/// command line ([`perft_args`]), counts with `count`, and prints the count
-/// (status 0) or the error (status 2).
-pub fn perft_main(count: impl FnOnce(&str, u32) -> Result<u64, String>) -> std::process::ExitCode {
-    match perft_args(std::env::args()).and_then(|(fen, depth)| count(&fen, depth)) {
-        Ok(n) => {
-            println!("{n}");
-            std::process::ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("{e}");
-            std::process::ExitCode::from(2)
-        }
     }
 }

@@ -7,24 +7,7 @@
 
 use std::process::ExitCode;
 
-use board_games_checks::{excerpt, perft_main};
-use shakmaty::Position as _;
-
-fn perft(pos: &shakmaty::Chess, depth: u32) -> u64 {
-    let moves = pos.legal_moves();
-    if depth <= 1 {
-        moves.len() as u64
-    } else {
-        moves
-            .iter()
-            .map(|m| {
-                let mut child = pos.clone();
-                child.play_unchecked(*m);
-                perft(&child, depth - 1)
-            })
-            .sum()
-    }
-}
+use board_games_checks::{excerpt, perft_main, shakmaty_perft};
 
 fn main() -> ExitCode {
     perft_main(|fen, depth| {
@@ -32,6 +15,6 @@ fn main() -> ExitCode {
             .map_err(|e| format!("shakmaty cannot read {:?}: {e}", excerpt(fen)))?
             .into_position(shakmaty::CastlingMode::Standard)
             .map_err(|e| format!("shakmaty refuses {:?}: {e}", excerpt(fen)))?;
-        Ok(perft(&pos, depth))
+        Ok(shakmaty_perft(&pos, depth))
     })
 }
