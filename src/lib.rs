@@ -34,7 +34,8 @@ pub trait Kit:
         Player: board_core::Explain,
         EndReason: board_core::Explain,
         Error: board_core::Explain,
-    > + PartialEq
+    > + board_core::Status
+    + PartialEq
     + Serialize
     + DeserializeOwned
 {
@@ -71,10 +72,6 @@ pub trait Kit:
     fn variants() -> Vec<Self>;
     /// One line for a player: whose turn, scores, supplies or material.
     fn status(&self) -> String;
-    /// The same facts as [`status`](Kit::status), as messages a catalogue
-    /// words in any language (`board-l10n`), shown one after the other
-    /// separated by ` | `.
-    fn status_words(&self) -> Vec<board_core::Message>;
     /// How the move about to be played from here is numbered: full moves for
     /// chess (`12.` for White, `12...` for Black), plies elsewhere, where
     /// `ply` moves came before it.

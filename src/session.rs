@@ -6,8 +6,8 @@ use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use board_core::{excerpt, Agent, Budget, Explain, Game, Message, Outcome};
-use board_l10n::{Catalogue, Lang, Value};
+use board_core::{excerpt, Agent, Budget, Explain, Game, Outcome};
+use board_l10n::{grid, Catalogue, Lang, Value};
 
 use crate::input::{read_line, MAX_LINE_BYTES};
 use board_core::GameMatch;
@@ -96,8 +96,8 @@ impl Words {
             }
             return format!("{text}\n{}", position.status());
         }
-        let legend = self.say(&format!("legend-{}", K::NAME), &[]);
-        format!("{}\n{legend}\n{}", grid(&display), self.status(position))
+        self.catalogue
+            .terminal_board(K::NAME, &display, &position.status_words())
     }
 
     /// The board alone, as `replay` shows it after a move: in English the
@@ -116,30 +116,8 @@ impl Words {
         if self.lang() == Lang::En {
             return position.status();
         }
-        let parts: Vec<String> = position
-            .status_words()
-            .iter()
-            .map(|m: &Message| self.catalogue.render(m))
-            .collect();
-        parts.join(" | ")
+        self.catalogue.status_line(&position.status_words())
     }
-}
-
-/// The grid of a board's text: its lines through the last line of file
-/// letters (what follows is the game's English prose).
-fn grid(display: &str) -> String {
-    let lines: Vec<&str> = display.trim_end().lines().collect();
-    let letters = |line: &&str| {
-        let t = line.trim();
-        !t.is_empty()
-            && t.chars()
-                .all(|c| c.is_ascii_whitespace() || ('A'..='H').contains(&c))
-    };
-    let end = lines
-        .iter()
-        .rposition(letters)
-        .map_or(lines.len(), |i| i + 1);
-    lines[..end].join("\n")
 }
 
 /// Clears a terminal and puts the cursor at its top left.

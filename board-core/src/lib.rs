@@ -78,7 +78,7 @@ pub use error::NotationError;
 pub use game::{Game, MoveList};
 pub use game_match::GameMatch;
 pub use history::History;
-pub use message::{expected_word, Arg, Explain, Message};
+pub use message::{expected_word, Arg, Explain, Message, Status};
 pub use perft::{copy_make_perft, divide, perft};
 pub use player::{Color, Outcome};
 pub use playout::{play_random_moves, random_playout, Playout, Rng};

@@ -115,6 +115,15 @@ pub trait Explain {
     fn explain(&self) -> Message;
 }
 
+/// A position that can tell its status in any language: whose turn, scores,
+/// supplies or material, as messages a catalogue (`board-l10n`) words, shown
+/// one after the other (the terminal separates them with ` | `). The
+/// terminal of the examples and the online client both show it.
+pub trait Status {
+    /// The status, part by part.
+    fn status_words(&self) -> Vec<Message>;
+}
+
 impl Explain for Message {
     fn explain(&self) -> Message {
         self.clone()

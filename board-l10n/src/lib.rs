@@ -288,6 +288,44 @@ impl Catalogue {
     pub fn get(&self, id: &str) -> String {
         self.format(id, &[])
     }
+
+    /// A status line (a position's [`Status`](board_core::Status)), its
+    /// parts worded and separated by ` | `.
+    #[must_use]
+    pub fn status_line(&self, parts: &[Message]) -> String {
+        let parts: Vec<String> = parts.iter().map(|m| self.render(m)).collect();
+        parts.join(" | ")
+    }
+
+    /// A board as a terminal shows it in this language: the grid of the
+    /// game's text `display` (its `Display`, see [`grid`]), the game's
+    /// legend (`legend-GAME`), then the status line of `status`. What
+    /// `play`, `demo`, `replay` and the online client print.
+    #[must_use]
+    pub fn terminal_board(&self, game: &str, display: &str, status: &[Message]) -> String {
+        let legend = self.get(&format!("legend-{game}"));
+        format!("{}\n{legend}\n{}", grid(display), self.status_line(status))
+    }
+}
+
+/// The grid of a board's text (a game's `Display`): its lines through the
+/// last line of file letters; what follows is the game's English prose,
+/// which a terminal in another language replaces with the catalogue's
+/// legend and status ([`Catalogue::terminal_board`]).
+#[must_use]
+pub fn grid(display: &str) -> String {
+    let lines: Vec<&str> = display.trim_end().lines().collect();
+    let letters = |line: &&str| {
+        let t = line.trim();
+        !t.is_empty()
+            && t.chars()
+                .all(|c| c.is_ascii_whitespace() || ('A'..='H').contains(&c))
+    };
+    let end = lines
+        .iter()
+        .rposition(letters)
+        .map_or(lines.len(), |i| i + 1);
+    lines[..end].join("\n")
 }
 
 /// Every message of a catalogue file with the variables it uses, sorted by

@@ -1,24 +1,28 @@
 //! The command-line client: `host`, `join` and `watch`.
 //!
-//! It prints what the server says, in lines a person (or a script) reads:
-//! `code: XXXXXX` once a game is created, `move N: TEXT` for every move, the
-//! board after each move, `refused: REASON` for a refused move, and at the
-//! end `result: TEXT`. It reads moves from standard input, one per line:
-//! `?` lists the legal moves, `resign` resigns, `draw` claims a draw. When
-//! the connection drops it reconnects with backoff and resumes its seat;
-//! lines typed meanwhile are sent once it is back.
+//! It prints what the server says, in lines a person (or a script) reads,
+//! in its language (`--lang fr|en`, every sentence from the catalogues of
+//! `board-l10n`): `code: XXXXXX` once a game is created (the same in every
+//! language: scripts read it), `move N: TEXT` for every move (`coup N :
+//! TEXT` in French), the board after each move, `refused: REASON` for a
+//! refused move, and at the end `result: TEXT`. Moves and boards' grids are
+//! notation, the same in every language. It reads moves from standard
+//! input, one per line: `?` lists the legal moves, `resign` resigns, `draw`
+//! claims a draw. When the connection drops it reconnects with backoff and
+//! resumes its seat; lines typed meanwhile are sent once it is back.
 
 use std::io::{BufRead, Write as _};
 use std::time::Duration;
 
+use board_l10n::{Catalogue, Lang, Value};
 use futures_util::{SinkExt, StreamExt};
 use tokio::sync::mpsc;
 use tokio_rustls::rustls::pki_types::ServerName;
 use tokio_tungstenite::tungstenite::Message;
 
 use crate::protocol::{
-    ClientMsg, ClockSpec, ErrorKind, GameResult, GameState, Moved, Refusal, Seat, SeatChoice,
-    ServerMsg, PROTOCOL_VERSION,
+    ClientMsg, ClockSpec, Ending, ErrorKind, GameResult, GameState, Moved, Refusal, Seat,
+    SeatChoice, ServerMsg, WordArg, Words as Wording, PROTOCOL_VERSION,
 };
 use crate::registry::{Registry, Table};
 use crate::settings::{
@@ -308,9 +312,120 @@ fn spawn_stdin() -> mpsc::Receiver<Input> {
     rx
 }
 
+/// The client's words, in its language.
+#[derive(Debug)]
+struct Words(Catalogue);
+
+impl Default for Words {
+    fn default() -> Words {
+        Words(Catalogue::new(Lang::En))
+    }
+}
+
+impl Words {
+    fn english(&self) -> bool {
+        self.0.lang() == Lang::En
+    }
+
+    /// Message `id` with text arguments.
+    fn say(&self, id: &str, args: &[(&str, &str)]) -> String {
+        let args: Vec<(&str, Value)> = args
+            .iter()
+            .map(|(name, value)| (*name, Value::Text((*value).to_owned())))
+            .collect();
+        self.0.format(id, &args)
+    }
+
+    /// Message `id` if the catalogue has it.
+    fn known(&self, id: &str) -> Option<String> {
+        self.0.try_format(id, &[]).ok()
+    }
+
+    /// A message the server keyed for the catalogues (a refusal's reason),
+    /// or `None` when a key or an argument is unknown here.
+    fn wording(&self, words: &Wording) -> Option<String> {
+        let mut args = Vec::with_capacity(words.args.len());
+        for (name, arg) in &words.args {
+            let value = match arg {
+                // Numbers here count things: far below 2^53, exact in f64.
+                #[allow(clippy::cast_precision_loss)]
+                WordArg::Number(n) => Value::Number(*n as f64),
+                WordArg::Text(t) => Value::Text(t.clone()),
+                WordArg::Words(inner) => Value::Text(self.wording(inner)?),
+            };
+            args.push((name.as_str(), value));
+        }
+        self.0.try_format(&words.id, &args).ok()
+    }
+
+    /// A seat as the player reads it (`first`, `en premier`).
+    fn seat(&self, seat: Seat) -> String {
+        self.0.get(match seat {
+            Seat::First => "client-seat-first",
+            Seat::Second => "client-seat-second",
+        })
+    }
+
+    /// Why a connection dropped, in words.
+    fn dropped(&self, why: &Dropped) -> String {
+        match why {
+            Dropped::ByServer(reason) if reason.is_empty() => self.0.get("client-closed-by-server"),
+            Dropped::ByServer(reason) => {
+                format!("{}: {reason}", self.0.get("client-closed-by-server"))
+            }
+            Dropped::Other(e) => e.clone(),
+        }
+    }
+}
+
+/// Why a connection dropped.
+#[derive(Debug)]
+enum Dropped {
+    /// The server closed it, with this reason (maybe empty).
+    ByServer(String),
+    /// The network or the WebSocket failed (the library's words).
+    Other(String),
+}
+
+impl From<String> for Dropped {
+    fn from(e: String) -> Dropped {
+        Dropped::Other(e)
+    }
+}
+
+/// The text of a client error in `lang`, as the command line prints it
+/// after `error: ` (see [`error_line`]). A refusal from the server is
+/// already in the client's language; the library's own words (a TLS or
+/// network failure) stay as they are.
+#[must_use]
+pub fn error_text(error: &ClientError, lang: Lang) -> String {
+    match error {
+        ClientError::Unreachable(url, why) => Catalogue::new(lang).format(
+            "client-unreachable",
+            &[
+                ("url", Value::Text(url.clone())),
+                ("why", Value::Text(why.clone())),
+            ],
+        ),
+        other => other.to_string(),
+    }
+}
+
+/// The line the command line prints on standard error when it fails:
+/// `error: MESSAGE`, in `lang`.
+#[must_use]
+pub fn error_line(message: &str, lang: Lang) -> String {
+    Catalogue::new(lang).format(
+        "client-error",
+        &[("message", Value::Text(message.to_owned()))],
+    )
+}
+
 /// The client's memory of its game across connections.
 #[derive(Debug, Default)]
 struct Session {
+    /// The words of the player's language.
+    words: Words,
     code: Option<String>,
     seat: Option<Seat>,
     token: Option<String>,
@@ -346,15 +461,7 @@ impl Session {
         }
         let mut table = match self.table.take() {
             Some(table) => table,
-            None => {
-                let mut table = Registry::standard()
-                    .start(&state.game, &state.config)
-                    .ok()?;
-                for m in &state.moves {
-                    table.play(m).ok()?;
-                }
-                table
-            }
+            None => table_of(state)?,
         };
         let canonical = table.play(&moved.text).ok()?;
         let mut next = state.clone();
@@ -373,36 +480,108 @@ impl Session {
         Some(next)
     }
 
+    /// The player of `seat` by name: the server's English name, or in
+    /// another language the catalogue's (`Blanc`, `Joueur Un`).
+    fn name(&self, state: &GameState, seat: Seat) -> String {
+        match &self.table {
+            Some(table) if !self.words.english() => self.words.0.render(&table.player_words(seat)),
+            _ => match seat {
+                Seat::First => state.players.first.clone(),
+                Seat::Second => state.players.second.clone(),
+            },
+        }
+    }
+
+    /// The board of `state`: the server's text in English; in another
+    /// language its grid, the catalogue's legend and the status line, as
+    /// the `play` example shows it.
+    fn board(&self, state: &GameState) -> String {
+        match &self.table {
+            Some(table) if !self.words.english() => {
+                self.words
+                    .0
+                    .terminal_board(&state.game, &state.board, &table.status_words())
+            }
+            _ => state.board.trim_end().to_owned(),
+        }
+    }
+
+    /// How the game ended, in words: the server's sentence in English; in
+    /// another language the rules' outcome (from the client's copy of the
+    /// game) or the server's ending with the players' names.
+    fn result_text(&self, state: &GameState, result: &GameResult) -> String {
+        if self.words.english() {
+            return result.text.clone();
+        }
+        let words = &self.words.0;
+        let outcome = self
+            .table
+            .as_ref()
+            .and_then(|t| t.outcome_words())
+            .map(|m| words.render(&m));
+        let names = |winner: Seat| {
+            let loser = match winner {
+                Seat::First => Seat::Second,
+                Seat::Second => Seat::First,
+            };
+            [
+                ("loser", Value::Text(self.name(state, loser))),
+                ("winner", Value::Text(self.name(state, winner))),
+            ]
+        };
+        match (result.ending, result.winner) {
+            (Ending::Rules, _) => outcome.unwrap_or_else(|| words.get("game-over")),
+            (Ending::DrawClaimed, _) => outcome.unwrap_or_else(|| words.get("ending-draw-claimed")),
+            (Ending::Resignation, Some(winner)) => {
+                words.format("ending-resignation", &names(winner))
+            }
+            (Ending::FlagFall, Some(winner)) => words.format("ending-flag-fall", &names(winner)),
+            (Ending::Expired, _) | (Ending::Resignation | Ending::FlagFall, None) => {
+                words.get("ending-expired")
+            }
+        }
+    }
+
     /// Prints what is new in `state`; `Some(result)` when the game is over.
     fn show(&mut self, state: GameState) -> std::io::Result<Option<GameResult>> {
         let first = self.state.is_none();
+        if !self.words.english() && self.table.is_none() {
+            // The names, status and outcome in words come from the rules.
+            self.table = table_of(&state);
+        }
         if state.moves.len() < self.printed_moves {
             self.printed_moves = 0;
         }
         let new = state.moves.len() > self.printed_moves;
         for (i, text) in state.moves.iter().enumerate().skip(self.printed_moves) {
-            out(format!("move {}: {text}", i + 1))?;
+            let number = (i + 1).to_string();
+            out(self
+                .words
+                .say("client-move", &[("number", &number), ("move", text)]))?;
         }
         self.printed_moves = state.moves.len();
         if new || first {
-            out(state.board.trim_end())?;
+            out(self.board(&state))?;
             if let Some(c) = &state.clock {
-                out(format!(
-                    "clock: {} {}, {} {}",
-                    state.players.first,
-                    clock_text(c.first_ms),
-                    state.players.second,
-                    clock_text(c.second_ms)
+                out(self.words.say(
+                    "client-clock",
+                    &[
+                        ("first", &self.name(&state, Seat::First)),
+                        ("first-time", &clock_text(c.first_ms)),
+                        ("second", &self.name(&state, Seat::Second)),
+                        ("second-time", &clock_text(c.second_ms)),
+                    ],
                 ))?;
             }
         }
         if let Some(result) = &state.result {
-            out(format!("result: {}", result.text))?;
+            let text = self.result_text(&state, result);
+            out(self.words.say("client-result", &[("result", &text)]))?;
             return Ok(Some(result.clone()));
         }
         if !state.started {
             if !self.announced_wait {
-                out("waiting for the opponent")?;
+                out(self.words.say("client-waiting", &[]))?;
                 self.announced_wait = true;
             }
         } else if new || first || self.announced_wait {
@@ -417,21 +596,34 @@ impl Session {
         if state.result.is_some() {
             return Ok(());
         }
+        let player = self.name(state, state.turn.seat);
         if self.seat == Some(state.turn.seat) {
-            out(format!(
-                "your move ({}), ply {} (? lists the legal moves):",
-                state.turn.player, state.ply
-            ))
+            let ply = state.ply.to_string();
+            out(self
+                .words
+                .say("client-your-move", &[("player", &player), ("ply", &ply)]))
         } else {
-            out(format!("{} to move", state.turn.player))
+            out(self.words.say("term-to-move", &[("player", &player)]))
         }
     }
+}
+
+/// The game of `state` with its rules, its moves replayed; `None` if the
+/// game is not one this client knows or a move does not replay.
+fn table_of(state: &GameState) -> Option<Box<dyn Table>> {
+    let mut table = Registry::standard()
+        .start(&state.game, &state.config)
+        .ok()?;
+    for m in &state.moves {
+        table.play(m).ok()?;
+    }
+    Some(table)
 }
 
 /// Why one connection ended.
 enum Ended {
     Over(GameResult),
-    Dropped(String),
+    Dropped(Dropped),
     /// The game runs at this address.
     Redirect(String),
 }
@@ -451,12 +643,15 @@ async fn send(ws: &mut Ws, msg: &ClientMsg) -> Result<(), String> {
 /// # Errors
 /// The server stayed unreachable, refused the request for good, or
 /// standard output failed.
-pub async fn run(servers: &[Endpoint], mode: Mode) -> Result<GameResult, ClientError> {
+pub async fn run(servers: &[Endpoint], mode: Mode, lang: Lang) -> Result<GameResult, ClientError> {
     let Some(first) = servers.first() else {
         return Err(ClientError::Refused("no server given".into()));
     };
     let mut input = spawn_stdin();
-    let mut session = Session::default();
+    let mut session = Session {
+        words: Words(Catalogue::new(lang)),
+        ..Session::default()
+    };
     let mut failures = 0u32;
     let mut delay = RECONNECT_FIRST_DELAY;
     // The server tried now: one of `servers`, or where one redirected to.
@@ -474,7 +669,7 @@ pub async fn run(servers: &[Endpoint], mode: Mode) -> Result<GameResult, ClientE
                     let _ = ws.close(None).await;
                     redirects += 1;
                     if redirects < MAX_REDIRECTS {
-                        out(format!("redirected to {url}"))?;
+                        out(session.words.say("client-redirected", &[("url", &url)]))?;
                         server = server.redirected(&url)?;
                         continue;
                     }
@@ -490,7 +685,10 @@ pub async fn run(servers: &[Endpoint], mode: Mode) -> Result<GameResult, ClientE
                         delay = RECONNECT_FIRST_DELAY;
                     }
                     redirects = 0;
-                    out(format!("connection lost ({why}); reconnecting"))?;
+                    let why = session.words.dropped(&why);
+                    out(session
+                        .words
+                        .say("client-connection-lost", &[("why", &why)]))?;
                 }
             },
             Err(e) => {
@@ -503,7 +701,7 @@ pub async fn run(servers: &[Endpoint], mode: Mode) -> Result<GameResult, ClientE
                 next = (next + 1) % servers.len();
                 server = servers[next].clone();
                 if next != 0 || servers.len() == 1 {
-                    out(format!("trying {}", server.url))?;
+                    out(session.words.say("client-trying", &[("url", &server.url)]))?;
                     if servers.len() > 1 {
                         continue;
                     }
@@ -512,6 +710,15 @@ pub async fn run(servers: &[Endpoint], mode: Mode) -> Result<GameResult, ClientE
         }
         tokio::time::sleep(delay).await;
         delay = (delay * 2).min(RECONNECT_MAX_DELAY);
+    }
+}
+
+/// A refusal's or an error's kind as the protocol writes it (`stale_ply`),
+/// which names its words in the catalogues (`refusal-stale_ply`).
+fn kind_name(kind: &impl serde::Serialize) -> String {
+    match serde_json::to_value(kind) {
+        Ok(serde_json::Value::String(name)) => name,
+        _ => String::new(),
     }
 }
 
@@ -530,7 +737,7 @@ async fn connected(
         redirect: true,
     };
     if let Err(e) = send(ws, &hello).await {
-        return Ok(Ended::Dropped(e));
+        return Ok(Ended::Dropped(e.into()));
     }
     let first = match (&session.code, &session.token, mode) {
         (Some(code), Some(token), _) => ClientMsg::Resume {
@@ -558,7 +765,7 @@ async fn connected(
         (None, _, Mode::Watch { code }) => ClientMsg::Watch { code: code.clone() },
     };
     if let Err(e) = send(ws, &first).await {
-        return Ok(Ended::Dropped(e));
+        return Ok(Ended::Dropped(e.into()));
     }
     // Standard input is read only once this connection has the state, so a
     // line typed while disconnected is sent with the ply of the fresh state.
@@ -568,19 +775,20 @@ async fn connected(
         tokio::select! {
             frame = ws.next() => {
                 let text = match frame {
-                    None => return Ok(Ended::Dropped("closed by the server".into())),
-                    Some(Err(e)) => return Ok(Ended::Dropped(e.to_string())),
+                    None => return Ok(Ended::Dropped(Dropped::ByServer(String::new()))),
+                    Some(Err(e)) => return Ok(Ended::Dropped(e.to_string().into())),
                     Some(Ok(Message::Text(t))) => t,
                     Some(Ok(Message::Close(f))) => {
                         let why = f.map(|f| f.reason.to_string()).unwrap_or_default();
-                        return Ok(Ended::Dropped(format!("closed by the server: {why}")));
+                        return Ok(Ended::Dropped(Dropped::ByServer(why)));
                     }
                     Some(Ok(_)) => continue,
                 };
                 let msg: ServerMsg = match serde_json::from_str(text.as_str()) {
                     Ok(m) => m,
                     Err(e) => {
-                        out(format!("unreadable message from the server: {e}"))?;
+                        let e = e.to_string();
+                        out(session.words.say("client-unreadable", &[("error", &e)]))?;
                         continue;
                     }
                 };
@@ -591,7 +799,7 @@ async fn connected(
                             // A ply missed: back to a full state.
                             session.table = None;
                             if let Err(e) = send(ws, &ClientMsg::Sync).await {
-                                return Ok(Ended::Dropped(e));
+                                return Ok(Ended::Dropped(e.into()));
                             }
                             continue;
                         }
@@ -607,27 +815,31 @@ async fn connected(
                     ServerMsg::Welcome { .. } | ServerMsg::Pong | ServerMsg::Moved(_) => {}
                     ServerMsg::Redirect { url, .. } => return Ok(Ended::Redirect(url)),
                     ServerMsg::Created { code, seat, token } => {
+                        // The same in every language: scripts read it.
                         out(format!("code: {code}"))?;
-                        out(format!("seat: {}", seat.as_str()))?;
+                        let side = session.words.seat(seat);
+                        out(session.words.say("client-seat", &[("side", &side)]))?;
                         session.code = Some(code);
                         session.seat = Some(seat);
                         session.token = Some(token);
                     }
                     ServerMsg::Joined { code, seat, token } => {
-                        out(format!("joined {code}"))?;
-                        out(format!("seat: {}", seat.as_str()))?;
+                        out(session.words.say("client-joined", &[("code", &code)]))?;
+                        let side = session.words.seat(seat);
+                        out(session.words.say("client-seat", &[("side", &side)]))?;
                         session.code = Some(code);
                         session.seat = Some(seat);
                         session.token = Some(token);
                     }
                     ServerMsg::Watching { code } => {
                         if session.code.is_none() {
-                            out(format!("watching {code}"))?;
+                            out(session.words.say("client-watching", &[("code", &code)]))?;
                         }
                         session.code = Some(code);
                     }
                     ServerMsg::Resumed { seat, .. } => {
-                        out(format!("resumed: seat {}", seat.as_str()))?;
+                        let side = session.words.seat(seat);
+                        out(session.words.say("client-resumed", &[("side", &side)]))?;
                     }
                     ServerMsg::State(state) => {
                         let ply = state.ply;
@@ -645,7 +857,7 @@ async fn connected(
                             if let Some((p, msg)) = session.in_flight.clone() {
                                 if p == ply && my_turn {
                                     if let Err(e) = send(ws, &msg).await {
-                                        return Ok(Ended::Dropped(e));
+                                        return Ok(Ended::Dropped(e.into()));
                                     }
                                 } else {
                                     session.in_flight = None;
@@ -653,13 +865,26 @@ async fn connected(
                             }
                         }
                     }
-                    ServerMsg::Refused { kind, reason, .. } => {
+                    ServerMsg::Refused { kind, reason, message, .. } => {
                         session.in_flight = None;
-                        out(format!("refused: {reason}"))?;
+                        let words = &session.words;
+                        // The rules' reason keyed for the catalogues, else
+                        // the kind's words; the server's English sentence
+                        // only for a key this client does not know.
+                        let reason = if words.english() {
+                            reason
+                        } else {
+                            message
+                                .as_ref()
+                                .and_then(|m| words.wording(m))
+                                .or_else(|| words.known(&format!("refusal-{}", kind_name(&kind))))
+                                .unwrap_or(reason)
+                        };
+                        out(words.say("client-refused", &[("reason", &reason)]))?;
                         if kind == Refusal::StalePly {
                             // This client missed a move: catch up.
                             if let Err(e) = send(ws, &ClientMsg::Sync).await {
-                                return Ok(Ended::Dropped(e));
+                                return Ok(Ended::Dropped(e.into()));
                             }
                         }
                         if let Some(state) = &session.state {
@@ -667,7 +892,15 @@ async fn connected(
                         }
                     }
                     ServerMsg::Error { kind, message } => {
-                        out(format!("error: {message}"))?;
+                        let words = &session.words;
+                        let message = if words.english() {
+                            message
+                        } else {
+                            words
+                                .known(&format!("error-{}", kind_name(&kind)))
+                                .unwrap_or(message)
+                        };
+                        out(words.say("client-error", &[("message", &message)]))?;
                         let fatal = matches!(
                             kind,
                             ErrorKind::UnknownGame
@@ -686,7 +919,8 @@ async fn connected(
                 let line = match line {
                     None => { stdin_open = false; continue; }
                     Some(Input::TooLong) => {
-                        out(format!("line too long (over {MAX_INPUT_LINE} bytes), ignored"))?;
+                        let max = MAX_INPUT_LINE.to_string();
+                        out(session.words.say("client-line-too-long", &[("max", &max)]))?;
                         continue;
                     }
                     Some(Input::Line(l)) => l,
@@ -696,7 +930,7 @@ async fn connected(
                         session.in_flight = Some((*ply, msg.clone()));
                     }
                     if let Err(e) = send(ws, &msg).await {
-                        return Ok(Ended::Dropped(e));
+                        return Ok(Ended::Dropped(e.into()));
                     }
                 }
             }
@@ -713,11 +947,14 @@ fn command(session: &Session, line: &str) -> std::io::Result<Option<ClientMsg>> 
         return Ok(None);
     }
     if line == "?" {
-        out(format!("legal moves: {}", state.legal_moves.join(", ")))?;
+        let moves = state.legal_moves.join(", ");
+        out(session
+            .words
+            .say("client-legal-moves", &[("moves", &moves)]))?;
         return Ok(None);
     }
     let Some(token) = session.token.clone() else {
-        out("you are watching; moves are for the players")?;
+        out(session.words.say("client-watching-only", &[]))?;
         return Ok(None);
     };
     Ok(Some(match line {

@@ -9,6 +9,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
+use board_l10n::Lang;
 use board_online::client::{self, Endpoint, Mode};
 use board_online::protocol::{ClockSpec, SeatChoice};
 use board_online::server::{Cluster, Tls};
@@ -127,6 +128,11 @@ enum Command {
         /// the usual roots (a private CA, a self-signed server).
         #[arg(long)]
         ca: Option<PathBuf>,
+        /// The language of the client's words: fr or en (default: the
+        /// first of LC_ALL, LC_MESSAGES and LANG that names one, else en).
+        /// `code: XXXXXX` and the moves are the same in both.
+        #[arg(long)]
+        lang: Option<Lang>,
     },
     /// Join a game by its code and play.
     Join {
@@ -140,6 +146,11 @@ enum Command {
         /// the usual roots (a private CA, a self-signed server).
         #[arg(long)]
         ca: Option<PathBuf>,
+        /// The language of the client's words: fr or en (default: the
+        /// first of LC_ALL, LC_MESSAGES and LANG that names one, else en).
+        /// `code: XXXXXX` and the moves are the same in both.
+        #[arg(long)]
+        lang: Option<Lang>,
     },
     /// Print a game's record (live, or finished and kept by the server).
     Record {
@@ -153,6 +164,11 @@ enum Command {
         /// the usual roots (a private CA, a self-signed server).
         #[arg(long)]
         ca: Option<PathBuf>,
+        /// The language of the client's words: fr or en (default: the
+        /// first of LC_ALL, LC_MESSAGES and LANG that names one, else en).
+        /// `code: XXXXXX` and the moves are the same in both.
+        #[arg(long)]
+        lang: Option<Lang>,
     },
     /// Watch a game by its code.
     Watch {
@@ -166,6 +182,11 @@ enum Command {
         /// the usual roots (a private CA, a self-signed server).
         #[arg(long)]
         ca: Option<PathBuf>,
+        /// The language of the client's words: fr or en (default: the
+        /// first of LC_ALL, LC_MESSAGES and LANG that names one, else en).
+        /// `code: XXXXXX` and the moves are the same in both.
+        #[arg(long)]
+        lang: Option<Lang>,
     },
 }
 
@@ -214,6 +235,14 @@ fn main() -> ExitCode {
         } => logs.json().init(),
         _ => logs.init(),
     }
+    // The language of the client's words (the server's log is English).
+    let lang = match &cli.command {
+        Command::Serve { .. } => Lang::En,
+        Command::Host { lang, .. }
+        | Command::Join { lang, .. }
+        | Command::Record { lang, .. }
+        | Command::Watch { lang, .. } => lang.unwrap_or_else(Lang::from_env),
+    };
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(r) => r,
         Err(e) => {
@@ -317,6 +346,7 @@ fn main() -> ExitCode {
                 clock,
                 server,
                 ca,
+                lang: _,
             } => {
                 let server = endpoints(&server, ca.as_deref())?;
                 let config: serde_json::Value = serde_json::from_str(&config)
@@ -332,33 +362,48 @@ fn main() -> ExitCode {
                     seat,
                     clock,
                 };
-                client::run(&server, mode)
+                client::run(&server, mode, lang)
                     .await
                     .map(drop)
-                    .map_err(|e| e.to_string())
+                    .map_err(|e| client::error_text(&e, lang))
             }
-            Command::Join { code, server, ca } => {
+            Command::Join {
+                code,
+                server,
+                ca,
+                lang: _,
+            } => {
                 let server = endpoints(&server, ca.as_deref())?;
-                client::run(&server, Mode::Join { code })
+                client::run(&server, Mode::Join { code }, lang)
                     .await
                     .map(drop)
-                    .map_err(|e| e.to_string())
+                    .map_err(|e| client::error_text(&e, lang))
             }
-            Command::Record { code, server, ca } => {
+            Command::Record {
+                code,
+                server,
+                ca,
+                lang: _,
+            } => {
                 let server = endpoints(&server, ca.as_deref())?;
                 let server = &server[0];
                 let record = client::record(server, &code)
                     .await
-                    .map_err(|e| e.to_string())?;
+                    .map_err(|e| client::error_text(&e, lang))?;
                 print!("{record}");
                 Ok(())
             }
-            Command::Watch { code, server, ca } => {
+            Command::Watch {
+                code,
+                server,
+                ca,
+                lang: _,
+            } => {
                 let server = endpoints(&server, ca.as_deref())?;
-                client::run(&server, Mode::Watch { code })
+                client::run(&server, Mode::Watch { code }, lang)
                     .await
                     .map(drop)
-                    .map_err(|e| e.to_string())
+                    .map_err(|e| client::error_text(&e, lang))
             }
         }
     });
@@ -367,7 +412,7 @@ fn main() -> ExitCode {
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e}");
+            eprintln!("{}", client::error_line(&e, lang));
             ExitCode::FAILURE
         }
     }

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::sync::Arc;
 
-use board_core::{Explain, Game, GameMatch, Outcome};
+use board_core::{Explain, Game, GameMatch, Message, Outcome, Status};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
@@ -77,6 +77,15 @@ pub trait Table: Send + fmt::Debug {
     /// The game's record in its rules crate's text (which that crate's
     /// `Record` reads back and replays).
     fn record(&self) -> String;
+    /// The player of `seat` as the catalogues (board-l10n) key it, for a
+    /// client to word in its player's language.
+    fn player_words(&self, seat: Seat) -> Message;
+    /// The position's status line (whose turn, scores, supplies…) as the
+    /// catalogues key it ([`Status`]).
+    fn status_words(&self) -> Vec<Message>;
+    /// How the rules ended the game, as the catalogues key it, or `None`
+    /// while it goes on.
+    fn outcome_words(&self) -> Option<Message>;
 }
 
 struct Erased<G: Game> {
@@ -108,8 +117,10 @@ impl<G> Table for Erased<G>
 where
     G: GameMatch + Send + 'static,
     G::Error: Explain,
+    G::Player: Explain + Send,
+    G::EndReason: Explain,
+    G::Position: Status,
     G::Config: Serialize + Send,
-    G::Player: Send,
 {
     fn config(&self) -> serde_json::Value {
         serde_json::to_value(&self.config).unwrap_or(serde_json::Value::Null)
@@ -179,6 +190,21 @@ where
     fn record(&self) -> String {
         self.game.record().to_string()
     }
+
+    fn player_words(&self, seat: Seat) -> Message {
+        match seat {
+            Seat::First => self.first.explain(),
+            Seat::Second => (!self.first).explain(),
+        }
+    }
+
+    fn status_words(&self) -> Vec<Message> {
+        self.game.position().status_words()
+    }
+
+    fn outcome_words(&self) -> Option<Message> {
+        self.game.outcome().map(|o| o.explain())
+    }
 }
 
 type Maker = Arc<dyn Fn(&serde_json::Value) -> Result<Box<dyn Table>, String> + Send + Sync>;
@@ -219,8 +245,10 @@ impl Registry {
     where
         G: GameMatch + Send + 'static,
         G::Error: Explain,
+        G::Player: Explain + Send,
+        G::EndReason: Explain,
+        G::Position: Status,
         G::Config: Serialize + DeserializeOwned + Send,
-        G::Player: Send,
     {
         let maker: Maker = Arc::new(|json: &serde_json::Value| {
             let config = match json {

@@ -4,7 +4,7 @@
 //! not compile without its message. Notation (cells, moves) goes in as text
 //! and is never translated.
 
-use board_core::{Color, Explain, Message};
+use board_core::{Color, Explain, Message, Status};
 
 use crate::error::{
     Geometry, LevelsError, ParseMoveError, PieceError, PlayError, PositionError, RecordError,
@@ -297,5 +297,24 @@ impl Explain for RecordError {
                 .text("move", text)
                 .explained("error", reason),
         }
+    }
+}
+
+impl Status for crate::Position {
+    /// The pieces of each side, the full move, check, whose turn:
+    /// `term-c3-pieces`, `term-c3-move`, `term-c3-check`, `term-to-move`.
+    fn status_words(&self) -> Vec<Message> {
+        let count = |color: Color| self.pieces().filter(|(_, p)| p.color == color).count();
+        let mut parts = vec![
+            Message::new("term-c3-pieces")
+                .number("white", count(Color::White))
+                .number("black", count(Color::Black)),
+            Message::new("term-c3-move").number("number", self.full_move()),
+        ];
+        if self.is_check() {
+            parts.push(Message::new("term-c3-check"));
+        }
+        parts.push(Message::new("term-to-move").explained("player", &self.turn()));
+        parts
     }
 }

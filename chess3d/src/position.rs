@@ -597,6 +597,16 @@ impl Position {
         dispatch!(self, p => p.fullmove_number())
     }
 
+    /// The full move this position is in, Black first (C3-1): Black's move
+    /// and White's reply share a number. The FEN counter, as in FIDE chess,
+    /// goes up after Black's move, so White's reply carries the next one.
+    pub fn full_move(&self) -> u32 {
+        match self.turn() {
+            Color::Black => self.fullmove_number(),
+            Color::White => self.fullmove_number().saturating_sub(1).max(1),
+        }
+    }
+
     /// The incremental Zobrist key (pieces, side to move, castling rights,
     /// en-passant target).
     ///

@@ -4,7 +4,7 @@
 //! not compile without its message. Notation (segments, crossings,
 //! squares, moves) goes in as text and is never translated.
 
-use board_core::{expected_word, Explain, Message};
+use board_core::{expected_word, Explain, Message, Status};
 
 use crate::error::{ConfigError, ParseMoveError, PlayError, PositionError, RecordError};
 use crate::position::{EndReason, Kind, Player};
@@ -256,5 +256,40 @@ impl Explain for PositionError {
                 .number("two", *two)
                 .explained("turn", turn),
         }
+    }
+}
+
+impl Status for crate::Position {
+    /// Each player's points and supply, the claimable points, then whose
+    /// turn or the final counts: `term-eoc-player`, `term-eoc-claimable`,
+    /// `term-to-move`, `term-eoc-final`.
+    fn status_words(&self) -> Vec<Message> {
+        let mut parts = Vec::new();
+        for p in Player::ALL {
+            let (pale, dark) = self.supply(p);
+            parts.push(
+                Message::new("term-eoc-player")
+                    .explained("player", &p)
+                    .number("points", self.points(p))
+                    .number("pale", pale)
+                    .number("dark", dark),
+            );
+        }
+        if let Some(points) = self.claimable() {
+            parts.push(Message::new("term-eoc-claimable").number("points", points));
+        }
+        match self.outcome() {
+            Some(_) => {
+                for p in Player::ALL {
+                    parts.push(
+                        Message::new("term-eoc-final")
+                            .explained("player", &p)
+                            .number("count", self.final_count(p)),
+                    );
+                }
+            }
+            None => parts.push(Message::new("term-to-move").explained("player", &self.turn())),
+        }
+        parts
     }
 }

@@ -4,7 +4,7 @@
 //! without its message. Notation (squares, moves) goes in as text and is
 //! never translated.
 
-use board_core::{Explain, Message};
+use board_core::{Color, Explain, Message, Status};
 
 use crate::error::{ConfigError, ParseMoveError, PlayError, PositionError, RecordError};
 use crate::geometry::Zone;
@@ -166,5 +166,28 @@ impl Explain for RecordError {
                 .text("move", text)
                 .explained("error", error),
         }
+    }
+}
+
+impl Status for crate::Position {
+    /// The cubes each side placed and has left, then the winning network
+    /// or whose turn: `term-kybo-cubes`, `term-kybo-network`, `term-to-move`.
+    fn status_words(&self) -> Vec<Message> {
+        let cubes = |c: Color| {
+            let m = Message::new("term-kybo-cubes")
+                .explained("player", &c)
+                .number("placed", self.placed(c));
+            match self.cubes_left(c) {
+                Some(n) => m.number("left", n),
+                None => m.text("left", "∞"),
+            }
+        };
+        let mut parts = vec![cubes(Color::White), cubes(Color::Black)];
+        if let Some(network) = self.winning_network() {
+            parts.push(Message::new("term-kybo-network").text("network", network));
+        } else if self.outcome().is_none() {
+            parts.push(Message::new("term-to-move").explained("player", &self.turn()));
+        }
+        parts
     }
 }

@@ -2,7 +2,7 @@
 //! three levels), with its [`Match`] (a position with its history and the
 //! FIDE draws, what the examples play).
 
-use board_core::{Cell, Color, Message};
+use board_core::{Cell, Color};
 use chess3d::{Match, Move, MoveKind, Piece, Position, Record, Role};
 
 use super::round_trips;
@@ -78,22 +78,12 @@ fn chess_status(pos: &Position, to_move: Color) -> String {
         "pieces White {} Black {} | move {}",
         count(Color::White),
         count(Color::Black),
-        full_move(pos)
+        pos.full_move()
     );
     if pos.is_check() {
         line += " | check";
     }
     line + &format!(" | {to_move} to move")
-}
-
-/// The full move a position is in, Black first (C3-1): Black's move and
-/// White's reply share a number. The FEN counter, as in FIDE chess, goes up
-/// after Black's move, so White's reply carries the next one.
-fn full_move(pos: &Position) -> u32 {
-    match pos.turn() {
-        Color::Black => pos.fullmove_number(),
-        Color::White => pos.fullmove_number().saturating_sub(1).max(1),
-    }
 }
 
 fn parse_chess_everything(pos: &Position, text: &str) {
@@ -129,29 +119,10 @@ impl Kit for Position {
         chess_status(self, self.turn())
     }
 
-    fn status_words(&self) -> Vec<Message> {
-        let count = |color: Color| {
-            self.pieces()
-                .filter(|(_, p): &(Cell, Piece)| p.color == color)
-                .count()
-        };
-        let mut parts = vec![
-            Message::new("term-c3-pieces")
-                .number("white", count(Color::White))
-                .number("black", count(Color::Black)),
-            Message::new("term-c3-move").number("number", full_move(self)),
-        ];
-        if self.is_check() {
-            parts.push(Message::new("term-c3-check"));
-        }
-        parts.push(Message::new("term-to-move").explained("player", &self.turn()));
-        parts
-    }
-
     fn move_number(&self, _ply: usize) -> String {
         match self.turn() {
-            Color::Black => format!("{}.", full_move(self)),
-            Color::White => format!("{}...", full_move(self)),
+            Color::Black => format!("{}.", self.full_move()),
+            Color::White => format!("{}...", self.full_move()),
         }
     }
 

@@ -1,6 +1,6 @@
 //! [`Kit`] for ÉCHEC O CUBE.
 
-use board_core::{Message, Square};
+use board_core::Square;
 use echec_o_cube::svg::Place;
 use echec_o_cube::{Config, GameSquare, Kind, Match, Move, Player, Position, Record, Segment};
 
@@ -69,36 +69,6 @@ impl Kit for Position {
             None => line += &format!(" | {} to move", self.turn()),
         }
         line
-    }
-
-    fn status_words(&self) -> Vec<Message> {
-        let mut parts = Vec::new();
-        for p in Player::ALL {
-            let (pale, dark) = self.supply(p);
-            parts.push(
-                Message::new("term-eoc-player")
-                    .explained("player", &p)
-                    .number("points", self.points(p))
-                    .number("pale", pale)
-                    .number("dark", dark),
-            );
-        }
-        if let Some(points) = self.claimable() {
-            parts.push(Message::new("term-eoc-claimable").number("points", points));
-        }
-        match self.outcome() {
-            Some(_) => {
-                for p in Player::ALL {
-                    parts.push(
-                        Message::new("term-eoc-final")
-                            .explained("player", &p)
-                            .number("count", self.final_count(p)),
-                    );
-                }
-            }
-            None => parts.push(Message::new("term-to-move").explained("player", &self.turn())),
-        }
-        parts
     }
 
     fn to_text(&self) -> String {

@@ -1,6 +1,6 @@
 //! [`Kit`] for KYBO.
 
-use board_core::{Color, Message, Square};
+use board_core::{Color, Square};
 use kybo::{Config, Match, Move, Position, Record, Zone};
 
 use super::round_trips;
@@ -44,25 +44,6 @@ impl Kit for Position {
             line += &format!(" | {} to move", self.turn());
         }
         line
-    }
-
-    fn status_words(&self) -> Vec<Message> {
-        let cubes = |c: Color| {
-            let m = Message::new("term-kybo-cubes")
-                .explained("player", &c)
-                .number("placed", self.placed(c));
-            match self.cubes_left(c) {
-                Some(n) => m.number("left", n),
-                None => m.text("left", "∞"),
-            }
-        };
-        let mut parts = vec![cubes(Color::White), cubes(Color::Black)];
-        if let Some(network) = self.winning_network() {
-            parts.push(Message::new("term-kybo-network").text("network", network));
-        } else if self.outcome().is_none() {
-            parts.push(Message::new("term-to-move").explained("player", &self.turn()));
-        }
-        parts
     }
 
     fn to_text(&self) -> String {

@@ -48,12 +48,28 @@ legend-kybo = w b: cubes bottom to top, .: room left (Gates 1, Walls 2, Castle 3
 legend-chess3d = key: upper case White, lower case Black; K king, Q queen, R rook, B bishop, N knight, P pawn
     moves: N2/E2-N2/E4 (level/square to level/square), or short: E4, NC3, D4xE5, QxN3/D4 (the level where needed); O-O castles
 
-## The online client (board-online host, join, watch)
-client-created = game { $code } created: you play { $side } ({ $player }); give the code { $code } to your opponent
-client-joined = joined game { $code }: you play { $side } ({ $player })
-client-watching = watching game { $code }
-client-resumed = back in game { $code }: you play { $side }
-client-refused = refused: { $reason }
-client-error = error: { $message }
+## The online client (board-online host, join, watch). `code: XXXXXX` is
+## printed as it is in every language (scripts read it); the other lines
+## follow the language.
+client-seat = seat: { $side }
 client-seat-first = first
 client-seat-second = second
+client-joined = joined { $code }
+client-watching = watching { $code }
+client-resumed = resumed: seat { $side }
+client-move = move { $number }: { $move }
+client-clock = clock: { $first } { $first-time }, { $second } { $second-time }
+client-result = result: { $result }
+client-waiting = waiting for the opponent
+client-your-move = your move ({ $player }), ply { $ply } (? lists the legal moves):
+client-refused = refused: { $reason }
+client-error = error: { $message }
+client-line-too-long = line too long (over { $max } bytes), ignored
+client-legal-moves = legal moves: { $moves }
+client-watching-only = you are watching; moves are for the players
+client-connection-lost = connection lost ({ $why }); reconnecting
+client-closed-by-server = closed by the server
+client-trying = trying { $url }
+client-redirected = redirected to { $url }
+client-unreadable = unreadable message from the server: { $error }
+client-unreachable = cannot reach { $url }: { $why }

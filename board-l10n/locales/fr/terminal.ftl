@@ -55,12 +55,28 @@ legend-kybo = w b : cubes de bas en haut (w Blanc, b Noir), . : place libre (Por
 legend-chess3d = clé : majuscules Blanc, minuscules Noir; K roi, Q dame, R tour, B fou, N cavalier, P pion
     coups : N2/E2-N2/E4 (niveau/case vers niveau/case), ou court : E4, NC3, D4xE5, QxN3/D4 (le niveau si besoin); O-O roque
 
-## Le client en ligne (board-online host, join, watch)
-client-created = partie { $code } créée : vous jouez { $side } ({ $player }); donnez le code { $code } à votre adversaire
-client-joined = partie { $code } rejointe : vous jouez { $side } ({ $player })
-client-watching = vous regardez la partie { $code }
-client-resumed = de retour dans la partie { $code } : vous jouez { $side }
-client-refused = refusé : { $reason }
-client-error = erreur : { $message }
+## Le client en ligne (board-online host, join, watch). `code: XXXXXX`
+## s'écrit tel quel dans toutes les langues (des scripts le lisent); les
+## autres lignes suivent la langue.
+client-seat = vous jouez { $side }
 client-seat-first = en premier
 client-seat-second = en second
+client-joined = partie { $code } rejointe
+client-watching = vous regardez la partie { $code }
+client-resumed = de retour dans la partie : vous jouez { $side }
+client-move = coup { $number } : { $move }
+client-clock = pendule : { $first } { $first-time }, { $second } { $second-time }
+client-result = résultat : { $result }
+client-waiting = en attente de l'adversaire
+client-your-move = à vous de jouer ({ $player }), demi-coup { $ply } (? liste les coups légaux) :
+client-refused = refusé : { $reason }
+client-error = erreur : { $message }
+client-line-too-long = ligne trop longue (plus de { $max } octets), ignorée
+client-legal-moves = coups légaux : { $moves }
+client-watching-only = vous regardez; les coups sont pour les joueurs
+client-connection-lost = connexion perdue ({ $why }); reconnexion
+client-closed-by-server = fermée par le serveur
+client-trying = essai de { $url }
+client-redirected = redirigé vers { $url }
+client-unreadable = message illisible du serveur : { $error }
+client-unreachable = impossible de joindre { $url } : { $why }

@@ -30,6 +30,8 @@ impl Table {
             "host",
             &[
                 "host", game, "--config", config, "--seat", "first", "--server", &url,
+                // English by the flag here, by the locale (C) for the others.
+                "--lang", "en",
             ],
             dir.path(),
         );

@@ -64,6 +64,9 @@ impl Proc {
         let mut child = Command::new(bin)
             .args(args)
             .current_dir(dir)
+            // The clients' words in English unless a test asks otherwise
+            // (`--lang`), whatever the locale the tests run under.
+            .env("LC_ALL", "C.UTF-8")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())

@@ -9,6 +9,7 @@ mod pgcluster;
 mod cluster;
 mod deltas;
 mod finished;
+mod french;
 mod games;
 mod hostile;
 mod metrics;

@@ -1,0 +1,180 @@
+//! The command-line client in French (`--lang fr`): a whole KYBO game
+//! between two client processes through a real server, with a move the
+//! rules refuse (KY-4), one out of turn, and a look at the legal moves;
+//! every line is French but the notation and `code: XXXXXX`.
+
+use board_l10n::{Catalogue, Lang};
+
+use crate::games::{pick, FAST};
+use crate::harness::{Proc, Server, TempDir};
+
+/// The English words of the messages a client in French might print by
+/// mistake: the literal parts (between arguments) of every English
+/// message the client, the terminal's KYBO board and the server's
+/// refusals, errors and endings use, at least five characters long.
+fn english_phrases() -> Vec<String> {
+    let en = Catalogue::new(Lang::En);
+    let fr = Catalogue::new(Lang::Fr);
+    let mut phrases = Vec::new();
+    for (_, source) in board_l10n::sources(Lang::En) {
+        for (key, vars) in board_l10n::keys(source).unwrap() {
+            let wanted = [
+                "client-",
+                "term-to-move",
+                "term-kybo-",
+                "legend-kybo",
+                "refusal-",
+                "error-",
+                "ending-",
+                "outcome-",
+                "kybo-",
+                "color-",
+                "game-over",
+            ];
+            if !wanted.iter().any(|w| key.starts_with(w)) {
+                continue;
+            }
+            let args: Vec<(&str, board_l10n::Value)> = vars
+                .iter()
+                .map(|v| (v.as_str(), board_l10n::Value::Text("\u{1}".into())))
+                .collect();
+            let text = en.format(&key, &args);
+            let french = fr.format(&key, &args);
+            for part in text.split('\u{1}') {
+                let part = part.trim_matches(|c: char| !c.is_alphanumeric());
+                // Words both languages share ("code", "KYBO") are not English.
+                if part.chars().count() >= 5 && !french.contains(part) {
+                    phrases.push(part.to_owned());
+                }
+            }
+        }
+    }
+    phrases.sort();
+    phrases.dedup();
+    assert!(phrases.iter().any(|p| p == "waiting for the opponent"));
+    phrases
+}
+
+fn no_english(client: &Proc, phrases: &[String]) {
+    for line in &client.log {
+        for phrase in phrases {
+            assert!(
+                !line.contains(phrase.as_str()),
+                "{}: English {phrase:?} in {line:?}; its output:\n{}",
+                client.name,
+                client.tail()
+            );
+        }
+    }
+}
+
+#[test]
+fn a_french_player_plays_kybo_online_in_the_terminal_and_reads_no_english() {
+    let fr = Catalogue::new(Lang::Fr);
+    let dir = TempDir::new("french");
+    let server = Server::start(dir.path(), "127.0.0.1:0", FAST);
+    let url = server.url();
+    let mut host = Proc::spawn(
+        "host",
+        &[
+            "host", "kybo", "--seat", "first", "--server", &url, "--lang", "fr",
+        ],
+        dir.path(),
+    );
+    // The one line scripts read is the same in both languages.
+    let code = host.expect_prefix("code: ");
+    assert_eq!(code.len(), 6, "{code}");
+    host.expect("the seat", |l| l == "vous jouez en premier");
+    host.expect("waiting", |l| l == "en attente de l'adversaire");
+    let mut join = Proc::spawn(
+        "join",
+        &["join", &code, "--server", &url, "--lang", "fr"],
+        dir.path(),
+    );
+    join.expect("joined", |l| l == format!("partie {code} rejointe"));
+    join.expect("the seat", |l| l == "vous jouez en second");
+    // The board in French: the grid, the legend with the zones' names, the
+    // status line.
+    join.expect("the legend", |l| {
+        l.contains("(Portes 1, Remparts 2, Château 3, Donjon 4)")
+    });
+    join.expect("the status", |l| l.starts_with("cubes Blanc 0 (reste "));
+    host.expect("the prompt", |l| {
+        l == "à vous de jouer (Blanc), demi-coup 0 (? liste les coups légaux) :"
+    });
+    join.expect("the opponent's turn", |l| l == "trait : Blanc");
+
+    // Out of turn: the refusal's kind in French.
+    join.send("D4");
+    join.expect("not your turn", |l| l == "refusé : ce n'est pas votre tour");
+    let mut game = kybo::Position::default();
+    host.send("D4");
+    join.expect("the first move", |l| l == "coup 1 : D4");
+    join.send("E4");
+    host.expect("the second move", |l| l == "coup 2 : E4");
+    for mv in ["D4", "E4"] {
+        game.play(game.parse_move(mv).unwrap()).unwrap();
+    }
+    // KY-4: a cube must touch another; the rules' reason in French, with
+    // the rule ID, from the key the server sent.
+    host.send("A8");
+    let refusal = host.expect_prefix("refusé : ");
+    let expected = fr.explain(&game.check(game.parse_move("A8").unwrap()).unwrap_err());
+    assert_eq!(refusal, expected);
+    assert!(refusal.contains("(KY-"), "{refusal}");
+    host.send("?");
+    let legal = host.expect_prefix("coups légaux : ");
+    assert!(legal.split(", ").any(|m| m == "D3"), "{legal}");
+
+    // The rest of the game, to its end.
+    let first = kybo::Color::White;
+    let mut rng = fastrand::Rng::with_seed(4);
+    let mut plies = 2;
+    while game.outcome().is_none() {
+        let mv = pick(&game, &mut rng);
+        let client = if game.turn() == first {
+            &mut host
+        } else {
+            &mut join
+        };
+        client.send(&mv.to_string());
+        game.play(mv).unwrap();
+        plies += 1;
+        for client in [&mut host, &mut join] {
+            assert_eq!(
+                client.expect_prefix(&format!("coup {plies} : ")),
+                mv.to_string()
+            );
+        }
+    }
+    let outcome = fr.explain(&game.outcome().unwrap());
+    for client in [&mut host, &mut join] {
+        assert_eq!(client.expect_prefix("résultat : "), outcome);
+        assert!(client.wait().success(), "{}", client.name);
+    }
+    assert!(
+        outcome.contains("gagne") || outcome.contains("nulle"),
+        "{outcome}"
+    );
+    let phrases = english_phrases();
+    no_english(&host, &phrases);
+    no_english(&join, &phrases);
+}
+
+#[test]
+fn a_french_client_says_a_server_error_in_french() {
+    let dir = TempDir::new("french-error");
+    let server = Server::start(dir.path(), "127.0.0.1:0", FAST);
+    let url = server.url();
+    let mut join = Proc::spawn(
+        "join",
+        &["join", "BBBBBB", "--server", &url, "--lang", "fr"],
+        dir.path(),
+    );
+    let fr = Catalogue::new(Lang::Fr);
+    let words = fr.get("error-no_such_game");
+    join.expect("the error in French", |l| l == format!("erreur : {words}"));
+    assert!(!join.wait().success());
+    let on_stderr = format!("stderr: erreur : {words}");
+    assert!(join.log.contains(&on_stderr), "{}", join.tail());
+}
