@@ -120,10 +120,14 @@ pub trait Kit:
     type View: Default + Clone;
     /// Reads a view as its text (`H8`, `top`); the empty text is the default.
     fn read_view(text: &str) -> Option<Self::View>;
-    /// The position as a standalone SVG picture, drawn as `options` say
-    /// (the game crate's `to_svg`).
-    fn draw(&self, options: &board_core::SvgOptions<Self::Move, Self::Place, Self::View>)
-        -> String;
+    /// The position as a standalone SVG picture, drawn as `options` say,
+    /// its words in the language of `words` if given (the game crate's
+    /// `to_svg_in`), else in the crate's own English (`to_svg`).
+    fn draw(
+        &self,
+        options: &board_core::SvgOptions<Self::Move, Self::Place, Self::View>,
+        words: Option<&dyn board_core::Words>,
+    ) -> String;
     /// The position as a standalone SVG picture drawn as `view` says, its
     /// places given in the text of the SVG's `data-place` attributes.
     ///
@@ -131,6 +135,18 @@ pub trait Kit:
     /// A selected or target place is not a place of the game, or the view
     /// not one of its views.
     fn svg_with(&self, view: &SvgView<Self::Move>) -> Result<String, String> {
+        self.svg_in(view, None)
+    }
+    /// [`svg_with`](Kit::svg_with) with the picture's words in the language
+    /// of `words` (a `board_l10n::Catalogue`), if given.
+    ///
+    /// # Errors
+    /// As [`svg_with`](Kit::svg_with).
+    fn svg_in(
+        &self,
+        view: &SvgView<Self::Move>,
+        words: Option<&dyn board_core::Words>,
+    ) -> Result<String, String> {
         let options = view.read_places(|text| {
             Self::read_place(text).ok_or_else(|| {
                 format!("{:?} is not a place of the game", board_core::excerpt(text))
@@ -146,7 +162,7 @@ pub trait Kit:
                 )
             })?
         };
-        Ok(self.draw(&options.with_view(seen)))
+        Ok(self.draw(&options.with_view(seen), words))
     }
     /// The state as JSON (serde).
     fn to_json(&self) -> String {

@@ -844,7 +844,7 @@ test('ÉCHEC O CUBE red mode: the crossings are lit and the hint says a red cost
 function englishPhrases() {
   const dir = join(ROOT, 'board-l10n/locales/en');
   const phrases = new Set();
-  for (const file of ['page.ftl', 'rules.ftl', 'terminal.ftl']) {
+  for (const file of ['page.ftl', 'rules.ftl', 'terminal.ftl', 'svg.ftl']) {
     const path = join(dir, file);
     if (!existsSync(path)) continue;
     for (const line of readFileSync(path, 'utf8').split('\n')) {
@@ -857,7 +857,7 @@ function englishPhrases() {
     }
   }
   // Words that are the same in French (the game names, notation) are not English.
-  const french = ['page.ftl', 'rules.ftl', 'terminal.ftl']
+  const french = ['page.ftl', 'rules.ftl', 'terminal.ftl', 'svg.ftl']
     .map((file) => join(ROOT, 'board-l10n/locales/fr', file))
     .filter(existsSync)
     .map((path) => readFileSync(path, 'utf8').replace(/[():;,.!?…"]/g, ' ').replace(/\s+/g, ' '))
@@ -925,8 +925,15 @@ for (const game of GAMES) {
       await page.click('#rules-close');
       await page.check('input[name=mode][value=computer]');
       await page.click('#start');
-      // A refused typed move: its reason in French.
       await waitForTurn(page);
+      // The picture's status line and legend show, in French, and are
+      // among the words checked for English below.
+      const picture = await page.evaluate(() => document.querySelector('#board svg')?.textContent ?? '');
+      const pictureWords = { kybo: /Portes : 1 cube de haut au plus/, 'echec-o-cube': /pâles et \d+ foncés/, chess3d: /matériel : Blanc \d+, Noir \d+/ };
+      assert.match(picture, pictureWords[game], 'the picture speaks French');
+      const status = await page.evaluate(() => document.querySelector('#board svg .status text')?.textContent ?? '');
+      assert.ok(status && (await visibleWords(page)).includes(status), `the picture's status "${status}" is seen by the English check`);
+      // A refused typed move: its reason in French.
       await page.fill('#move-text', game === 'chess3d' ? 'N2/E2-N2/E5' : game === 'kybo' ? 'A1' : 'R D5');
       await page.click('#move-form button');
       await page.waitForFunction(() => /^Refusé : /.test(document.getElementById('message').textContent));

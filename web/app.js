@@ -126,16 +126,15 @@ function render() {
     lastMove: true,
     coordinates: true,
     view: S.name === 'kybo' ? (S.top ? 'top' : CORNERS[S.corner]) : undefined,
-    // The picture's own status lines, legend and title are the crate's
-    // English: shown on the English page (not after an online game ended
-    // off the board: they would still name the side to move), left out in
-    // another language, where the panel says the status in its words.
-    status: currentLang() === 'en' && !(S.net && S.net.result && g.outcome() === null),
+    // The picture's own status lines, legend and title, in the game's
+    // language (the wasm words them with the page's catalogue); left out
+    // after an online game ended off the board (they would still name the
+    // side to move).
+    status: !(S.net && S.net.result && g.outcome() === null),
   }));
   const board = $('board');
   const scrolled = $('board-wrap').scrollLeft; // zoomed: keep the view
   board.innerHTML = svg;
-  if (currentLang() !== 'en') board.querySelector('svg > title')?.remove();
   if (S.name === 'chess3d' && NARROW.matches && !$('board-wrap').classList.contains('zoomed')) stackLevels(board);
   // A picture much wider than high (chess3d's levels side by side) takes
   // the whole width of a wide screen, the panel under it.

@@ -78,7 +78,7 @@ pub use error::NotationError;
 pub use game::{Game, MoveList};
 pub use game_match::GameMatch;
 pub use history::History;
-pub use message::{expected_word, Arg, Explain, Message, Status};
+pub use message::{expected_word, Arg, Explain, Message, Status, Words};
 pub use perft::{copy_make_perft, divide, perft};
 pub use player::{Color, Outcome};
 pub use playout::{play_random_moves, random_playout, Playout, Rng};
@@ -94,6 +94,6 @@ pub use serde_impls::{
 };
 pub use square::{File, Rank, Square};
 #[cfg(feature = "svg")]
-pub use svg::{escape as svg_escape, Svg, SvgOptions};
+pub use svg::{escape as svg_escape, say as svg_say, Svg, SvgOptions};
 pub use text::{excerpt, EXCERPT_CHARS};
 pub use zobrist::{zobrist_keys, zobrist_of_bits, zobrist_of_value};

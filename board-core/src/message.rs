@@ -124,6 +124,15 @@ pub trait Status {
     fn status_words(&self) -> Vec<Message>;
 }
 
+/// Words for [`Message`]s in some language: what the games' pictures
+/// (feature `svg`) write their captions and legends with, when asked to
+/// speak a language. `board-l10n`'s `Catalogue` implements it; without it
+/// the pictures write the game crates' own English.
+pub trait Words {
+    /// The text of `message`.
+    fn say(&self, message: &Message) -> String;
+}
+
 impl Explain for Message {
     fn explain(&self) -> Message {
         self.clone()

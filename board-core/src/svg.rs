@@ -116,6 +116,34 @@ impl<M, P, V> SvgOptions<M, P, V> {
     }
 }
 
+/// A text of a picture: without `words`, `english()` (the game crate's own
+/// words, byte for byte what its pictures always wrote); with them,
+/// `message()` in their language.
+///
+/// ```
+/// use board_core::{svg_say, Message, Words};
+/// struct Shout;
+/// impl Words for Shout {
+///     fn say(&self, m: &Message) -> String {
+///         m.id.to_uppercase()
+///     }
+/// }
+/// let english = || "one to move".to_owned();
+/// let message = || Message::new("to-move");
+/// assert_eq!(svg_say(None, english, message), "one to move");
+/// assert_eq!(svg_say(Some(&Shout), english, message), "TO-MOVE");
+/// ```
+pub fn say(
+    words: Option<&dyn crate::Words>,
+    english: impl FnOnce() -> String,
+    message: impl FnOnce() -> crate::Message,
+) -> String {
+    match words {
+        None => english(),
+        Some(words) => words.say(&message()),
+    }
+}
+
 /// A number as SVG writes it: at most two decimals, no trailing zeros.
 fn num(x: f64) -> String {
     let rounded = (x * 100.0).round() / 100.0;

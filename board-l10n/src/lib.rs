@@ -131,17 +131,19 @@ impl FromStr for Lang {
 
 /// The catalogue files of a language, by name: `(file, text)`.
 #[must_use]
-pub fn sources(lang: Lang) -> [(&'static str, &'static str); 3] {
+pub fn sources(lang: Lang) -> [(&'static str, &'static str); 4] {
     match lang {
         Lang::En => [
             ("page.ftl", include_str!("../locales/en/page.ftl")),
             ("rules.ftl", include_str!("../locales/en/rules.ftl")),
             ("terminal.ftl", include_str!("../locales/en/terminal.ftl")),
+            ("svg.ftl", include_str!("../locales/en/svg.ftl")),
         ],
         Lang::Fr => [
             ("page.ftl", include_str!("../locales/fr/page.ftl")),
             ("rules.ftl", include_str!("../locales/fr/rules.ftl")),
             ("terminal.ftl", include_str!("../locales/fr/terminal.ftl")),
+            ("svg.ftl", include_str!("../locales/fr/svg.ftl")),
         ],
     }
 }
@@ -156,6 +158,9 @@ pub enum Value {
 }
 
 /// The catalogue of one language: renders messages by key.
+///
+/// It is the [`Words`](board_core::Words) the games' pictures take to
+/// write their captions and legends in its language (`to_svg_in`).
 pub struct Catalogue {
     lang: Lang,
     bundle: FluentBundle<FluentResource>,
@@ -326,6 +331,12 @@ pub fn grid(display: &str) -> String {
         .rposition(letters)
         .map_or(lines.len(), |i| i + 1);
     lines[..end].join("\n")
+}
+
+impl board_core::Words for Catalogue {
+    fn say(&self, message: &Message) -> String {
+        self.render(message)
+    }
 }
 
 /// Every message of a catalogue file with the variables it uses, sorted by

@@ -90,7 +90,7 @@ trait Play {
     fn status(&self) -> String;
     fn position_text(&self) -> String;
     fn record_text(&self) -> String;
-    fn svg(&self, opts: SvgOpts) -> Result<String, String>;
+    fn svg(&self, opts: SvgOpts, words: &Catalogue) -> Result<String, String>;
     fn computer_move(&self, seed: u64, budget: Budget) -> Option<String>;
     fn details(&self, words: &Catalogue) -> String;
 }
@@ -198,7 +198,7 @@ impl<K: Details> Play for Table<K> {
         board_games::record_text(&self.game)
     }
 
-    fn svg(&self, opts: SvgOpts) -> Result<String, String> {
+    fn svg(&self, opts: SvgOpts, words: &Catalogue) -> Result<String, String> {
         let view = SvgView {
             coordinates: opts.coordinates.unwrap_or(true),
             status: opts.status.unwrap_or(true),
@@ -210,7 +210,9 @@ impl<K: Details> Play for Table<K> {
             targets: opts.targets,
             view: opts.view.unwrap_or_default(),
         };
-        self.position().svg_with(&view)
+        // English pictures keep the game crates' own words, byte for byte.
+        let words = (words.lang() != Lang::En).then_some(words as &dyn board_core::Words);
+        self.position().svg_in(&view, words)
     }
 
     fn computer_move(&self, seed: u64, budget: Budget) -> Option<String> {
@@ -471,7 +473,7 @@ impl Board {
             Some(text) => serde_json::from_str(bounded("svg options", text)?)
                 .map_err(|e| format!("bad svg options: {e}"))?,
         };
-        self.table.svg(opts)
+        self.table.svg(opts, &self.words)
     }
 
     /// The computer's move (the game's [`Computer`] agent seeded with

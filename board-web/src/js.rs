@@ -93,7 +93,7 @@ impl Game {
         self.board.turn_name()
     }
 
-    /// The language of the game's words ("en" or "fr"): refusals thrown by play(), outcome(), claimDraw(), the names in details(). Throws Error on another tag.
+    /// The language of the game's words ("en" or "fr"): refusals thrown by play(), outcome(), claimDraw(), the names in details(), the captions and legends of svg(). Throws Error on another tag.
     #[wasm_bindgen(js_name = setLang)]
     pub fn set_lang(&mut self, lang: &str) -> Result<(), JsValue> {
         self.board.set_lang(lang).map_err(error)

@@ -17,7 +17,7 @@
 //! assert!(picture.contains("data-place=\"N2/C1\""));
 //! ```
 
-use board_core::{Cell, Color, Level, Square, Svg};
+use board_core::{svg_say as say, Cell, Color, Level, Message, Square, Svg, Words};
 
 use crate::moves::Move;
 use crate::piece::{Piece, Role};
@@ -134,6 +134,18 @@ fn place_text(cell: Cell) -> String {
 /// ```
 #[must_use]
 pub fn to_svg(position: &Position, options: &SvgOptions) -> String {
+    draw(position, options, None)
+}
+
+/// [`to_svg`] with its captions in the language of `words` (`board-l10n`'s
+/// catalogue: the keys `svg-c3-*`); notation (cells, levels) stays as it
+/// is.
+#[must_use]
+pub fn to_svg_in(position: &Position, options: &SvgOptions, words: &dyn Words) -> String {
+    draw(position, options, Some(words))
+}
+
+fn draw(position: &Position, options: &SvgOptions, words: Option<&dyn Words>) -> String {
     let levels = position.levels();
     let cols = levels.min(PER_ROW);
     let rows = levels.div_ceil(PER_ROW);
@@ -142,7 +154,16 @@ pub fn to_svg(position: &Position, options: &SvgOptions) -> String {
     let height = boards_height + if options.status { STATUS } else { 0.0 };
     let turn = position.turn();
     let outcome = position.outcome();
-    let title = format!("chess3d, {levels} levels, {}", status_text(position));
+    let status = status_text(position, words);
+    let title = say(
+        words,
+        || format!("chess3d, {levels} levels, {status}"),
+        || {
+            Message::new("svg-c3-title")
+                .number("levels", levels)
+                .text("status", &status)
+        },
+    );
     let mut svg = Svg::new(width, height, &title);
     svg.rect(0.0, 0.0, width, height, "fill:#fbfaf7");
 
@@ -262,7 +283,7 @@ pub fn to_svg(position: &Position, options: &SvgOptions) -> String {
         svg.text(
             width / 2.0,
             boards_height + STATUS / 2.0,
-            &status_text(position),
+            &status,
             style,
             "middle",
         );
@@ -273,7 +294,7 @@ pub fn to_svg(position: &Position, options: &SvgOptions) -> String {
 
 /// The status line: result, or side to move with move number and check;
 /// then the material of each side.
-fn status_text(position: &Position) -> String {
+fn status_text(position: &Position, words: Option<&dyn Words>) -> String {
     let mut material = [0u32; 2];
     for (_, piece) in position.pieces() {
         material[piece.color as usize] += value(piece.role);
@@ -287,6 +308,24 @@ fn status_text(position: &Position) -> String {
         Color::Black => fullmove,
         Color::White => fullmove.saturating_sub(1).max(1),
     };
+    if let Some(words) = words {
+        let state = match position.outcome() {
+            Some(outcome) => Message::new("svg-c3-over")
+                .explained("outcome", &outcome)
+                .number("number", fullmove.saturating_sub(1).max(1)),
+            None => Message::new(if position.is_check() {
+                "svg-c3-turn-check"
+            } else {
+                "svg-c3-turn"
+            })
+            .number("number", in_progress)
+            .explained("player", &turn),
+        };
+        let material = Message::new("svg-c3-material")
+            .number("white", material[Color::White as usize])
+            .number("black", material[Color::Black as usize]);
+        return format!("{} · {}", words.say(&state), words.say(&material));
+    }
     let state = match position.outcome() {
         Some(outcome) => format!("{outcome} in move {}", fullmove.saturating_sub(1).max(1)),
         None => {
@@ -350,5 +389,12 @@ impl Position {
     #[must_use]
     pub fn to_svg(&self, options: &SvgOptions) -> String {
         to_svg(self, options)
+    }
+
+    /// This position as a standalone SVG document in the language of
+    /// `words`: see [`to_svg_in`].
+    #[must_use]
+    pub fn to_svg_in(&self, options: &SvgOptions, words: &dyn Words) -> String {
+        to_svg_in(self, options, words)
     }
 }

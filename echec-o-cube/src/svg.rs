@@ -25,7 +25,7 @@
 
 use core::fmt;
 
-use board_core::{File, Rank, Square, Svg};
+use board_core::{svg_say as say, File, Message, Rank, Square, Svg, Words};
 
 use crate::geometry::{GameSquare, Orientation, Segment, Size};
 use crate::notation::Move;
@@ -180,17 +180,34 @@ fn centre(square: GameSquare) -> (f64, f64) {
 /// ```
 #[must_use]
 pub fn to_svg(position: &Position, options: &SvgOptions) -> String {
+    draw(position, options, None)
+}
+
+/// [`to_svg`] with its captions in the language of `words` (`board-l10n`'s
+/// catalogue: the keys `svg-eoc-*`); notation (squares, segments) stays as
+/// it is.
+#[must_use]
+pub fn to_svg_in(position: &Position, options: &SvgOptions, words: &dyn Words) -> String {
+    draw(position, options, Some(words))
+}
+
+fn draw(position: &Position, options: &SvgOptions, words: Option<&dyn Words>) -> String {
     let grid = 7.0 * PITCH;
     let width = 2.0 * MARGIN + grid;
     let board_height = 2.0 * MARGIN + grid;
-    let lines = status_lines(position);
+    let lines = status_lines(position, words);
     let height = board_height
         + if options.status {
             LINE * lines.len() as f64 + 12.0
         } else {
             0.0
         };
-    let mut svg = Svg::new(width, height, &format!("ÉCHEC O CUBE, {}", lines[0].0));
+    let title = say(
+        words,
+        || format!("ÉCHEC O CUBE, {}", lines[0].0),
+        || Message::new("svg-eoc-title").text("status", &lines[0].0),
+    );
+    let mut svg = Svg::new(width, height, &title);
     svg.rect(0.0, 0.0, width, height, "fill:#fbf8f2");
     svg.rect(
         MARGIN - 26.0,
@@ -420,7 +437,51 @@ pub fn to_svg(position: &Position, options: &SvgOptions) -> String {
 }
 
 /// The status lines, each with the colour swatch to show before it.
-fn status_lines(position: &Position) -> Vec<(String, Option<&'static str>)> {
+fn status_lines(
+    position: &Position,
+    words: Option<&dyn Words>,
+) -> Vec<(String, Option<&'static str>)> {
+    let Some(words) = words else {
+        return english_lines(position);
+    };
+    let mut first = vec![match position.outcome() {
+        Some(outcome) => Message::new("svg-eoc-over").explained("outcome", &outcome),
+        None => Message::new("svg-eoc-turn").explained("player", &position.turn()),
+    }];
+    if let Some(points) = position.claimable() {
+        first.push(Message::new("svg-eoc-claimable").number("points", points));
+    }
+    if position.config().red_mode {
+        first.push(Message::new("svg-eoc-reds").number("count", position.reds_left()));
+    }
+    let join = |parts: Vec<Message>| {
+        parts
+            .iter()
+            .map(|m| words.say(m))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut lines = vec![(join(first), None)];
+    for player in Player::ALL {
+        let (pale, dark) = position.supply(player);
+        let mut parts = vec![Message::new("svg-eoc-player")
+            .explained("player", &player)
+            .number("points", position.points(player))
+            .number("pale", pale)
+            .number("dark", dark)];
+        if position.outcome().is_some() {
+            parts.push(Message::new("svg-eoc-final").number("count", position.final_count(player)));
+        }
+        lines.push((join(parts), Some(player_colour(Some(player)))));
+    }
+    if position.closed_squares().next().is_some() {
+        lines.push((words.say(&Message::new("svg-eoc-key-nobody")), Some(NOBODY)));
+    }
+    lines
+}
+
+/// [`status_lines`] in the crate's own English.
+fn english_lines(position: &Position) -> Vec<(String, Option<&'static str>)> {
     let mut first = match position.outcome() {
         Some(outcome) => format!("Game over: {outcome}"),
         None => format!("{} to move", position.turn()),
@@ -507,5 +568,12 @@ impl Position {
     #[must_use]
     pub fn to_svg(&self, options: &SvgOptions) -> String {
         to_svg(self, options)
+    }
+
+    /// This position as a standalone SVG document in the language of
+    /// `words`: see [`to_svg_in`].
+    #[must_use]
+    pub fn to_svg_in(&self, options: &SvgOptions, words: &dyn Words) -> String {
+        to_svg_in(self, options, words)
     }
 }

@@ -21,7 +21,7 @@
 //! # Ok::<(), kybo::PlayError>(())
 //! ```
 
-use board_core::{Color, File, Rank, Square, Svg};
+use board_core::{svg_say as say, Color, File, Message, Rank, Square, Svg, Words};
 
 use crate::geometry::{Cube, StackLevel, Zone};
 use crate::network::Network;
@@ -248,8 +248,41 @@ fn cube_group(svg: &mut Svg, cube: Cube, color: Color, network: &Network) {
     );
 }
 
-/// The status line: the result or the side to move, and the cubes.
-fn status_text(position: &Position) -> String {
+/// The status line: the result or the side to move, and the cubes; in
+/// `words`' language if given.
+fn status_text(position: &Position, words: Option<&dyn Words>) -> String {
+    let Some(words) = words else {
+        return english_status(position);
+    };
+    let mut parts = vec![match position.outcome() {
+        Some(outcome) => words.say(
+            &Message::new("svg-kybo-over")
+                .explained("outcome", &outcome)
+                .number("count", position.total_cubes()),
+        ),
+        None => words.say(
+            &Message::new("svg-kybo-turn")
+                .explained("player", &position.turn())
+                .number("number", position.total_cubes() + 1),
+        ),
+    }];
+    for color in Color::ALL {
+        let m = match position.cubes_left(color) {
+            Some(left) => Message::new("svg-kybo-cubes-left").number("left", left),
+            None => Message::new("svg-kybo-cubes"),
+        };
+        parts.push(
+            words.say(
+                &m.explained("player", &color)
+                    .number("count", position.placed(color)),
+            ),
+        );
+    }
+    parts.join(", ")
+}
+
+/// [`status_text`] in the crate's own English.
+fn english_status(position: &Position) -> String {
     let mut line = match position.outcome() {
         Some(outcome) => format!("{outcome} after {} moves", position.total_cubes()),
         None => format!(
@@ -287,9 +320,21 @@ fn status_text(position: &Position) -> String {
 /// ```
 #[must_use]
 pub fn to_svg(position: &Position, options: &SvgOptions) -> String {
+    draw(position, options, None)
+}
+
+/// [`to_svg`] with its captions and legend in the language of `words`
+/// (`board-l10n`'s catalogue: the keys `svg-kybo-*`); notation (squares,
+/// heights) stays as it is.
+#[must_use]
+pub fn to_svg_in(position: &Position, options: &SvgOptions, words: &dyn Words) -> String {
+    draw(position, options, Some(words))
+}
+
+fn draw(position: &Position, options: &SvgOptions, words: Option<&dyn Words>) -> String {
     match options.view {
-        View::Isometric(corner) => isometric(position, options, corner),
-        View::Top => top(position, options),
+        View::Isometric(corner) => isometric(position, options, corner, words),
+        View::Top => top(position, options, words),
     }
 }
 
@@ -326,13 +371,24 @@ fn diamond(x: f64, y: f64, z: f64, side: f64) -> [(f64, f64); 4] {
     ]
 }
 
-fn isometric(position: &Position, options: &SvgOptions, corner: Corner) -> String {
+fn isometric(
+    position: &Position,
+    options: &SvgOptions,
+    corner: Corner,
+    words: Option<&dyn Words>,
+) -> String {
     let width = 2.0 * SIDE_ROOM + 16.0 * A;
     let board_bottom = TOP_ROOM + 16.0 * B + 40.0;
     let legend = if options.status { 118.0 } else { 0.0 };
     let height = board_bottom + legend;
     let network = position.winning_network().unwrap_or_default();
-    let mut svg = Svg::new(width, height, &format!("KYBO, {}", status_text(position)));
+    let status = status_text(position, words);
+    let title = say(
+        words,
+        || format!("KYBO, {status}"),
+        || Message::new("svg-kybo-title").text("status", &status),
+    );
+    let mut svg = Svg::new(width, height, &title);
     svg.rect(0.0, 0.0, width, height, "fill:#f7f4ee");
 
     // The board's thickness on its two front sides, then its squares.
@@ -511,7 +567,7 @@ fn isometric(position: &Position, options: &SvgOptions, corner: Corner) -> Strin
     }
 
     if options.status {
-        status_block(&mut svg, position, board_bottom, width);
+        status_block(&mut svg, position, board_bottom, width, words);
     }
     svg.finish()
 }
@@ -554,7 +610,7 @@ fn draw_target(svg: &mut Svg, position: &Position, sq: Square, corner: Corner) {
 }
 
 /// The status line and the zone legend under the board.
-fn status_block(svg: &mut Svg, position: &Position, y: f64, width: f64) {
+fn status_block(svg: &mut Svg, position: &Position, y: f64, width: f64, words: Option<&dyn Words>) {
     svg.group("status", "");
     let bold = if position.outcome().is_some() {
         "font-size:15px;font-weight:bold;fill:#222"
@@ -564,7 +620,7 @@ fn status_block(svg: &mut Svg, position: &Position, y: f64, width: f64) {
     svg.text(
         width / 2.0,
         y + 12.0,
-        &status_text(position),
+        &status_text(position, words),
         bold,
         "middle",
     );
@@ -581,15 +637,31 @@ fn status_block(svg: &mut Svg, position: &Position, y: f64, width: f64) {
             14.0,
             &format!("fill:{};stroke:#8c6a3f", zone_fill(zone)),
         );
-        let label = format!(
-            "{} ({}): {} high",
-            zone.name(),
-            zone.french_name(),
-            if zone.max_height() == 1 {
-                "1 cube".to_owned()
-            } else {
-                format!("{} cubes", zone.max_height())
-            }
+        let label = say(
+            words,
+            || {
+                format!(
+                    "{} ({}): {} high",
+                    zone.name(),
+                    zone.french_name(),
+                    if zone.max_height() == 1 {
+                        "1 cube".to_owned()
+                    } else {
+                        format!("{} cubes", zone.max_height())
+                    }
+                )
+            },
+            || {
+                let name = Message::new(match zone {
+                    Zone::Gates => "svg-kybo-zone-gates",
+                    Zone::Walls => "svg-kybo-zone-walls",
+                    Zone::Castle => "svg-kybo-zone-castle",
+                    Zone::Dungeon => "svg-kybo-zone-dungeon",
+                });
+                Message::new("svg-kybo-zone")
+                    .message("zone", name)
+                    .number("height", zone.max_height())
+            },
         );
         svg.text(
             x + 19.0,
@@ -609,7 +681,11 @@ fn status_block(svg: &mut Svg, position: &Position, y: f64, width: f64) {
     svg.text(
         39.0,
         y + 77.0,
-        "gold: the winning network (KYBO), cube by cube",
+        &say(
+            words,
+            || "gold: the winning network (KYBO), cube by cube".to_owned(),
+            || Message::new("svg-kybo-key-network"),
+        ),
         "font-size:12px;fill:#333",
         "start",
     );
@@ -623,7 +699,11 @@ fn status_block(svg: &mut Svg, position: &Position, y: f64, width: f64) {
     svg.text(
         39.0,
         y + 97.0,
-        "red dot: the last cube placed",
+        &say(
+            words,
+            || "red dot: the last cube placed".to_owned(),
+            || Message::new("svg-kybo-key-last"),
+        ),
         "font-size:12px;fill:#333",
         "start",
     );
@@ -639,7 +719,11 @@ fn status_block(svg: &mut Svg, position: &Position, y: f64, width: f64) {
     svg.text(
         39.0 + step,
         y + 97.0,
-        "green dashes: where a cube may land",
+        &say(
+            words,
+            || "green dashes: where a cube may land".to_owned(),
+            || Message::new("svg-kybo-key-target"),
+        ),
         "font-size:12px;fill:#333",
         "start",
     );
@@ -651,17 +735,19 @@ const CELL: f64 = 58.0;
 /// Room around the top view's board for coordinates.
 const RIM: f64 = 28.0;
 
-fn top(position: &Position, options: &SvgOptions) -> String {
+fn top(position: &Position, options: &SvgOptions, words: Option<&dyn Words>) -> String {
     let width = 2.0 * RIM + 8.0 * CELL;
     let board_bottom = 2.0 * RIM + 8.0 * CELL;
     let legend = if options.status { 118.0 } else { 0.0 };
     let height = board_bottom + legend;
     let network = position.winning_network().unwrap_or_default();
-    let mut svg = Svg::new(
-        width,
-        height,
-        &format!("KYBO, top view, {}", status_text(position)),
+    let status = status_text(position, words);
+    let title = say(
+        words,
+        || format!("KYBO, top view, {status}"),
+        || Message::new("svg-kybo-title-top").text("status", &status),
     );
+    let mut svg = Svg::new(width, height, &title);
     svg.rect(0.0, 0.0, width, height, "fill:#f7f4ee");
     let origin = |sq: Square| {
         (
@@ -791,7 +877,7 @@ fn top(position: &Position, options: &SvgOptions) -> String {
         }
     }
     if options.status {
-        status_block(&mut svg, position, board_bottom - 6.0, width);
+        status_block(&mut svg, position, board_bottom - 6.0, width, words);
     }
     svg.finish()
 }
@@ -808,5 +894,12 @@ impl Position {
     #[must_use]
     pub fn to_svg(&self, options: &SvgOptions) -> String {
         to_svg(self, options)
+    }
+
+    /// This position as a standalone SVG document in the language of
+    /// `words`: see [`to_svg_in`].
+    #[must_use]
+    pub fn to_svg_in(&self, options: &SvgOptions, words: &dyn Words) -> String {
+        to_svg_in(self, options, words)
     }
 }

@@ -122,8 +122,15 @@ impl Kit for Position {
         None
     }
 
-    fn draw(&self, options: &::echec_o_cube::svg::SvgOptions) -> String {
-        self.to_svg(options)
+    fn draw(
+        &self,
+        options: &::echec_o_cube::svg::SvgOptions,
+        words: Option<&dyn board_core::Words>,
+    ) -> String {
+        match words {
+            Some(words) => self.to_svg_in(options, words),
+            None => self.to_svg(options),
+        }
     }
 
     fn hashes(&self) -> Option<(u64, u64)> {

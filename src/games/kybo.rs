@@ -74,8 +74,15 @@ impl Kit for Position {
         text.parse().ok()
     }
 
-    fn draw(&self, options: &::kybo::svg::SvgOptions) -> String {
-        self.to_svg(options)
+    fn draw(
+        &self,
+        options: &::kybo::svg::SvgOptions,
+        words: Option<&dyn board_core::Words>,
+    ) -> String {
+        match words {
+            Some(words) => self.to_svg_in(options, words),
+            None => self.to_svg(options),
+        }
     }
 
     fn hashes(&self) -> Option<(u64, u64)> {
