@@ -65,7 +65,7 @@ export class Game {
      */
     redo(): boolean;
     /**
-     * The language of the game's words ("en" or "fr"): refusals thrown by play(), outcome(), claimDraw(), the names in details(). Throws Error on another tag.
+     * The language of the game's words ("en" or "fr"): refusals thrown by play(), outcome(), claimDraw(), the names in details(), the captions and legends of svg(). Throws Error on another tag.
      */
     setLang(lang: string): void;
     /**

@@ -243,7 +243,7 @@ export class Game {
         return ret !== 0;
     }
     /**
-     * The language of the game's words ("en" or "fr"): refusals thrown by play(), outcome(), claimDraw(), the names in details(). Throws Error on another tag.
+     * The language of the game's words ("en" or "fr"): refusals thrown by play(), outcome(), claimDraw(), the names in details(), the captions and legends of svg(). Throws Error on another tag.
      * @param {string} lang
      */
     setLang(lang) {
