@@ -995,3 +995,30 @@ test('the language: the browser\'s, a switch remembered across visits, ?lang= fi
     await server.stop();
   }
 });
+
+test('before and without the rules (the wasm): the few boot words in the page\'s language', async () => {
+  const server = await startServer();
+  // No service worker: the wasm request must reach the route that fails it.
+  const context = await browser.newContext({ viewport: { width: 375, height: 667 }, locale: 'fr-FR', serviceWorkers: 'block' });
+  const page = await newPage(context);
+  try {
+    await page.route('**/board_web_bg.wasm', (route) => route.abort());
+    for (const [url, lang, title, failed] of [
+      [server.url, 'fr', 'Jeux de plateau', /^⚠ Ce navigateur n'a pas pu charger les règles des jeux \(WebAssembly\)/],
+      [`${server.url}?lang=en`, 'en', 'Board games', /^⚠ This browser could not load the game rules \(WebAssembly\)/],
+    ]) {
+      await page.goto(url);
+      await page.waitForFunction(() => /^⚠ /.test(document.getElementById('load-status').textContent));
+      assert.match(await page.locator('#load-status').textContent(), failed);
+      assert.equal(await page.title(), title);
+      assert.equal(await page.evaluate(() => document.documentElement.lang), lang);
+    }
+    await page.screenshot({ path: join(ARTIFACTS, 'fr-no-wasm-375.png'), fullPage: true });
+    // The failed request itself is the browser's console line, not the page's.
+    page.problems = page.problems.filter((p) => !/Failed to load resource/.test(p));
+    assertClean(page);
+  } finally {
+    await context.close();
+    await server.stop();
+  }
+});

@@ -520,6 +520,7 @@ function computerTurn() {
     record: S.game.recordText(),
     seed: (S.seed + S.game.moves().length) >>> 0,
     ms: S.ms,
+    lang: currentLang(),
   });
 }
 
@@ -529,7 +530,11 @@ function makeWorker() {
     const { id, move, error } = event.data;
     if (id !== S.thinking) return; // undone or a new game meanwhile
     S.thinking = 0;
-    if (error) return say(t('computer-failed', { error }));
+    if (error) {
+      // The rules' reason, in the page's language, is for whoever debugs.
+      console.warn('the computer failed:', error);
+      return say(t('computer-failed'));
+    }
     if (move === null) return render();
     try {
       S.game.play(move);
@@ -538,7 +543,11 @@ function makeWorker() {
     }
     afterMove();
   };
-  w.onerror = (e) => say(t('computer-failed', { error: e.message }));
+  w.onerror = (e) => {
+    // The browser's own words about the worker, for whoever debugs.
+    console.warn('the computer\'s worker failed:', e.message);
+    say(t('computer-failed'));
+  };
   return w;
 }
 
@@ -580,8 +589,8 @@ function undo() {
 
 function newGame(name, config) {
   S.game?.free?.();
-  S.game = config === undefined ? new wasm.Game(name) : new wasm.Game(name, config);
-  S.game.setLang(currentLang());
+  // Its words, errors included, in the page's language.
+  S.game = new wasm.Game(name, config, currentLang());
   S.name = name;
   S.config = config;
   S.firstName = S.game.turn();
@@ -804,7 +813,7 @@ const RULE_PICTURES = {
 };
 
 function rulePicture({ record, lightMoves, selected }, name) {
-  const g = wasm.Game.fromRecord(name, record);
+  const g = wasm.Game.fromRecord(name, record, currentLang());
   try {
     let targets = [];
     if (selected) targets = g.movesAt(selected).map((m) => g.targetOf(m));
@@ -882,17 +891,37 @@ function setLang(lang) {
   if (S.online?.code) $('online-state').textContent = S.online.seat ? t('online-you-play', { side: t(`side-${S.online.seat}`) }) : t('online-watching');
 }
 
+/** The words of index.html's boot-words in `lang`, set on the page (its
+ * language and title) until the catalogues load. */
+function bootWords(lang) {
+  let words = {};
+  try {
+    words = JSON.parse($('boot-words')?.textContent ?? '{}')[lang] ?? {};
+  } catch {
+    // A broken copy: no words rather than no page.
+  }
+  document.documentElement.lang = lang;
+  if (words['page-title']) document.title = words['page-title'];
+  return words;
+}
+
 async function main() {
   // After one visit the page opens and plays against the computer offline.
   if ('serviceWorker' in navigator) navigator.serviceWorker.register('./sw.js').catch(() => {});
-  // The words come with the rules (the wasm): until then, no words.
-  $('load-status').textContent = '…';
+  // The words come with the rules (the wasm); until then the few words in
+  // index.html (boot-words), in the language the page will use.
+  const boot = bootWords(chooseLang(params));
+  $('load-status').textContent = boot.loading ?? '…';
   try {
     const mod = await import('./pkg/board_web.js');
     await mod.default();
     wasm = mod;
   } catch (e) {
-    $('load-status').textContent = `⚠ ${e.message ?? e} (scripts/build-web)`;
+    $('load-status').textContent = `⚠ ${boot['boot-failed'] ?? ''}`;
+    // Without the rules there are no words for the controls: only the sentence.
+    for (const id of ['setup', 'rules-button', 'lang-switch']) $(id).hidden = true;
+    // The browser's own words, for whoever runs the page from source.
+    console.warn('the rules (web/pkg, built by scripts/build-web) did not load:', e);
     return;
   }
   $('load-status').textContent = '';

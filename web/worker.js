@@ -1,14 +1,15 @@
 // The computer's move, off the page's thread so the page never freezes.
-// Receives {id, name, record, seed, ms}; answers {id, move} or {id, error}.
+// Receives {id, name, record, seed, ms, lang}; answers {id, move} or {id, error}
+// (the error in the page's language).
 import init, { Game } from './pkg/board_web.js';
 
 const ready = init();
 
 self.onmessage = async (event) => {
-  const { id, name, record, seed, ms } = event.data;
+  const { id, name, record, seed, ms, lang } = event.data;
   try {
     await ready;
-    const game = Game.fromRecord(name, record);
+    const game = Game.fromRecord(name, record, lang);
     const move = game.computerMove(seed >>> 0, 0, ms);
     game.free?.();
     self.postMessage({ id, move });

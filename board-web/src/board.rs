@@ -4,9 +4,9 @@
 
 use std::time::Duration;
 
-use board_core::{Agent, Budget, Clock, Computer, Game, GameMatch};
+use board_core::{Agent, Budget, Clock, Computer, Game, GameMatch, Message};
 use board_games::games::{Chess3d, EchecOCube, Kybo};
-use board_games::{replay_text, Kit, SvgView};
+use board_games::{replay_words, Kit, SvgView};
 use board_l10n::{Catalogue, Lang};
 
 use crate::details::Details;
@@ -58,12 +58,15 @@ struct SvgOpts {
 /// the `svg` options): 1 MiB. Longer input is refused before it is parsed.
 pub const MAX_INPUT_BYTES: usize = 1 << 20;
 
-/// Refuses a text longer than [`MAX_INPUT_BYTES`].
-fn bounded<'a>(what: &str, text: &'a str) -> Result<&'a str, String> {
+/// Refuses a text longer than [`MAX_INPUT_BYTES`], in the language of
+/// `words`; `what` is the catalogue key naming the text (`web-input-move`).
+fn bounded<'a>(what: &'static str, text: &'a str, words: &Catalogue) -> Result<&'a str, String> {
     if text.len() > MAX_INPUT_BYTES {
-        Err(format!(
-            "{what} too long: {} bytes, at most {MAX_INPUT_BYTES}",
-            text.len()
+        Err(words.render(
+            &Message::new("web-too-long")
+                .message("what", Message::new(what))
+                .number("bytes", text.len())
+                .number("max", MAX_INPUT_BYTES),
         ))
     } else {
         Ok(text)
@@ -110,7 +113,7 @@ impl<K: Kit> Table<K> {
 
     fn parse(&self, mv: &str, words: &Catalogue) -> Result<K::Move, String> {
         self.game
-            .parse_move(bounded("move", mv)?)
+            .parse_move(bounded("web-input-move", mv, words)?)
             .map_err(|e| words.explain(&e))
     }
 }
@@ -242,32 +245,43 @@ impl<K: Details> Play for Table<K> {
 /// game named `$name`, or returns the error of an unknown name: the one
 /// place that turns a name into a game.
 macro_rules! with_game {
-    ($name:expr, $f:ident($($arg:expr),*)) => {
+    ($name:expr, $words:expr, $f:ident($($arg:expr),*)) => {
         match $name {
             n if n == EchecOCube::NAME => $f::<EchecOCube>($($arg),*),
             n if n == Kybo::NAME => $f::<Kybo>($($arg),*),
             n if n == Chess3d::NAME => $f::<Chess3d>($($arg),*),
-            other => Err(format!(
-                "no game {:?}: the games are echec-o-cube, kybo and chess3d",
-                board_core::excerpt(other)
+            other => Err($words.render(
+                &Message::new("web-no-game").text("name", board_core::excerpt(other)),
             )),
         }
     };
 }
 
-/// A new game of `K` under `config` (JSON), or the default.
-fn start<K: Details + 'static>(config: Option<&str>) -> Result<Board, String> {
+/// A new game of `K` under `config` (JSON), or the default; its words in
+/// the language of `words`.
+fn start<K: Details + 'static>(config: Option<&str>, words: Catalogue) -> Result<Board, String> {
     let config = match config {
         None => <K as Game>::Config::default(),
-        Some(text) => serde_json::from_str(bounded("configuration", text)?)
-            .map_err(|e| format!("bad {} configuration: {e}", K::NAME))?,
+        Some(text) => serde_json::from_str(bounded("web-input-configuration", text, &words)?)
+            .map_err(|e| {
+                // serde's own words about the JSON are quoted as they are.
+                words.render(
+                    &Message::new("web-bad-config")
+                        .text("game", K::TITLE)
+                        .text("error", e),
+                )
+            })?,
     };
-    Ok(Board::of::<K>(GameMatch::new(K::from_config(config))))
+    Ok(Board::of::<K>(
+        GameMatch::new(K::from_config(config)),
+        words,
+    ))
 }
 
-/// A game of `K` replayed from `record`.
-fn replay<K: Details + 'static>(record: &str) -> Result<Board, String> {
-    Ok(Board::of::<K>(replay_text::<K::Match>(record)?))
+/// A game of `K` replayed from `record`; its words in the language of `words`.
+fn replay<K: Details + 'static>(record: &str, words: Catalogue) -> Result<Board, String> {
+    let game = replay_words::<K::Match>(record, &words)?;
+    Ok(Board::of::<K>(game, words))
 }
 
 /// A game of any of the three, driven by text, with its history: what the
@@ -308,7 +322,16 @@ impl Board {
     /// # Errors
     /// No game has that name, or the configuration is not one of the game.
     pub fn new(name: &str, config: Option<&str>) -> Result<Board, String> {
-        with_game!(name, start(config))
+        Board::new_in(name, config, Lang::En)
+    }
+
+    /// [`new`](Board::new) with its words (and its errors) in `lang`.
+    ///
+    /// # Errors
+    /// As [`new`](Board::new), in `lang`.
+    pub fn new_in(name: &str, config: Option<&str>, lang: Lang) -> Result<Board, String> {
+        let words = Catalogue::new(lang);
+        with_game!(name, words, start(config, words))
     }
 
     /// A game replayed from its record text.
@@ -317,14 +340,24 @@ impl Board {
     /// No game has that name, or the record cannot be read or replayed (the
     /// message says which move breaks which rule).
     pub fn from_record(name: &str, record: &str) -> Result<Board, String> {
-        let record = bounded("record", record)?;
-        with_game!(name, replay(record))
+        Board::from_record_in(name, record, Lang::En)
     }
 
-    fn of<K: Details + 'static>(game: K::Match) -> Board {
+    /// [`from_record`](Board::from_record) with its words (and its errors)
+    /// in `lang`.
+    ///
+    /// # Errors
+    /// As [`from_record`](Board::from_record), in `lang`.
+    pub fn from_record_in(name: &str, record: &str, lang: Lang) -> Result<Board, String> {
+        let words = Catalogue::new(lang);
+        let record = bounded("web-input-record", record, &words)?;
+        with_game!(name, words, replay(record, words))
+    }
+
+    fn of<K: Details + 'static>(game: K::Match, words: Catalogue) -> Board {
         Board {
             table: Box::new(Table::<K> { game }),
-            words: Catalogue::new(Lang::En),
+            words,
         }
     }
 
@@ -470,8 +503,14 @@ impl Board {
     pub fn svg(&self, opts: Option<&str>) -> Result<String, String> {
         let opts = match opts {
             None => SvgOpts::default(),
-            Some(text) => serde_json::from_str(bounded("svg options", text)?)
-                .map_err(|e| format!("bad svg options: {e}"))?,
+            Some(text) => {
+                serde_json::from_str(bounded("web-input-svg-options", text, &self.words)?).map_err(
+                    |e| {
+                        self.words
+                            .render(&Message::new("web-bad-svg-options").text("error", e))
+                    },
+                )?
+            }
         };
         self.table.svg(opts, &self.words)
     }

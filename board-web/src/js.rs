@@ -16,6 +16,13 @@ fn error(message: String) -> JsValue {
     js_sys::Error::new(&message).into()
 }
 
+/// The language a tag names (`None`: English); a thrown Error for another tag.
+fn language(tag: Option<&str>) -> Result<Lang, JsValue> {
+    tag.map_or(Ok(Lang::En), |tag| {
+        tag.parse::<Lang>().map_err(|e| error(e.to_string()))
+    })
+}
+
 /// `Some(text)` as a string, `None` as `null`.
 fn string_or_null(text: Option<String>) -> JsValue {
     text.map_or(JsValue::NULL, JsValue::from)
@@ -62,17 +69,21 @@ pub struct Game {
 #[wasm_bindgen]
 impl Game {
     /// A new game; `config` is the game's Config as JSON text (or undefined
-    /// for the default). Throws Error(message).
+    /// for the default); `lang` the language of its words and errors ("en",
+    /// the default, or "fr"). Throws Error(message), in that language.
     #[wasm_bindgen(constructor)]
-    pub fn new(name: &str, config: Option<String>) -> Result<Game, JsValue> {
-        let board = Board::new(name, config.as_deref()).map_err(error)?;
+    pub fn new(name: &str, config: Option<String>, lang: Option<String>) -> Result<Game, JsValue> {
+        let lang = language(lang.as_deref())?;
+        let board = Board::new_in(name, config.as_deref(), lang).map_err(error)?;
         Ok(Game { board })
     }
 
-    /// A game replayed from its record text. Throws Error(reason) on a bad record.
+    /// A game replayed from its record text; `lang` as for the constructor.
+    /// Throws Error(reason) on a bad record, in that language.
     #[wasm_bindgen(js_name = fromRecord)]
-    pub fn from_record(name: &str, record: &str) -> Result<Game, JsValue> {
-        let board = Board::from_record(name, record).map_err(error)?;
+    pub fn from_record(name: &str, record: &str, lang: Option<String>) -> Result<Game, JsValue> {
+        let lang = language(lang.as_deref())?;
+        let board = Board::from_record_in(name, record, lang).map_err(error)?;
         Ok(Game { board })
     }
 

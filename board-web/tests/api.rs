@@ -346,3 +346,28 @@ fn echec_o_cube_places_of_every_kind_are_marked() {
         "no 3x3"
     );
 }
+
+#[test]
+fn the_bindings_own_refusals_follow_the_language() {
+    use board_l10n::Lang;
+    // An unknown game, a text too long, a bad configuration: in French
+    // from a French board, in English otherwise.
+    let err = Board::new_in("go", None, Lang::Fr).unwrap_err();
+    assert!(err.starts_with("aucun jeu go : "), "{err}");
+    let huge = "x".repeat(MAX_INPUT_BYTES + 1);
+    let err = Board::from_record_in("kybo", &huge, Lang::Fr).unwrap_err();
+    assert!(err.starts_with("journal : texte trop long"), "{err}");
+    let err = Board::new_in("kybo", Some("[1]"), Lang::Fr).unwrap_err();
+    assert!(err.starts_with("réglages de KYBO illisibles : "), "{err}");
+    let mut board = Board::new_in("kybo", None, Lang::Fr).unwrap();
+    let err = board.play(&huge).unwrap_err();
+    assert!(err.starts_with("coup : texte trop long"), "{err}");
+    let err = board.svg(Some("{")).unwrap_err();
+    assert!(err.starts_with("options de l'image illisibles"), "{err}");
+    // The board made in French keeps speaking it: the rules' refusals too
+    // (KY-4: the first cube goes on the Dungeon).
+    let err = board.play("A1").unwrap_err();
+    assert!(err.contains("Donjon") && err.contains("(KY-"), "{err}");
+    let err = Board::new_in("kybo", Some("[1]"), Lang::En).unwrap_err();
+    assert!(err.starts_with("bad KYBO configuration: "), "{err}");
+}

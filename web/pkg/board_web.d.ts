@@ -20,9 +20,10 @@ export class Game {
      */
     details(): string;
     /**
-     * A game replayed from its record text. Throws Error(reason) on a bad record.
+     * A game replayed from its record text; `lang` as for the constructor.
+     * Throws Error(reason) on a bad record, in that language.
      */
-    static fromRecord(name: string, record: string): Game;
+    static fromRecord(name: string, record: string, lang?: string | null): Game;
     /**
      * Every legal move, as move text.
      */
@@ -37,9 +38,10 @@ export class Game {
     moves(): string[];
     /**
      * A new game; `config` is the game's Config as JSON text (or undefined
-     * for the default). Throws Error(message).
+     * for the default); `lang` the language of its words and errors ("en",
+     * the default, or "fr"). Throws Error(message), in that language.
      */
-    constructor(name: string, config?: string | null);
+    constructor(name: string, config?: string | null, lang?: string | null);
     /**
      * null while the game goes on, else e.g. "White wins (checkmate)", in the game's language (setLang).
      */
@@ -148,12 +150,12 @@ export interface InitOutput {
     readonly game_claimDraw: (a: number) => any;
     readonly game_computerMove: (a: number, b: number, c: number, d: number) => [number, number, number];
     readonly game_details: (a: number) => [number, number];
-    readonly game_fromRecord: (a: number, b: number, c: number, d: number) => [number, number, number];
+    readonly game_fromRecord: (a: number, b: number, c: number, d: number, e: number, f: number) => [number, number, number];
     readonly game_legalMoves: (a: number) => [number, number];
     readonly game_moves: (a: number) => [number, number];
     readonly game_movesAt: (a: number, b: number, c: number) => [number, number];
     readonly game_name: (a: number) => [number, number];
-    readonly game_new: (a: number, b: number, c: number, d: number) => [number, number, number];
+    readonly game_new: (a: number, b: number, c: number, d: number, e: number, f: number) => [number, number, number];
     readonly game_outcome: (a: number) => any;
     readonly game_placeOf: (a: number, b: number, c: number) => [number, number, number, number];
     readonly game_play: (a: number, b: number, c: number) => [number, number];

@@ -59,24 +59,29 @@ export class Game {
         }
     }
     /**
-     * A game replayed from its record text. Throws Error(reason) on a bad record.
+     * A game replayed from its record text; `lang` as for the constructor.
+     * Throws Error(reason) on a bad record, in that language.
      * @param {string} name
      * @param {string} record
+     * @param {string | null} [lang]
      * @returns {Game}
      */
-    static fromRecord(name, record) {
-        let ptr0, len0, ptr1, len1;
+    static fromRecord(name, record, lang) {
+        let ptr0, len0, ptr1, len1, ptr2, len2;
         try {
             ptr0 = passStringToWasm0(name, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
             len0 = WASM_VECTOR_LEN;
             ptr1 = passStringToWasm0(record, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
             len1 = WASM_VECTOR_LEN;
+            ptr2 = isLikeNone(lang) ? 0 : passStringToWasm0(lang, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+            len2 = WASM_VECTOR_LEN;
         } catch (e) {
+            if (ptr2) { wasm.__wbindgen_free(ptr2, len2 * 1, 1); }
             if (ptr1) { wasm.__wbindgen_free(ptr1, len1 * 1, 1); }
             if (ptr0) { wasm.__wbindgen_free(ptr0, len0 * 1, 1); }
             throw e;
         }
-        const ret = wasm.game_fromRecord(ptr0, len0, ptr1, len1);
+        const ret = wasm.game_fromRecord(ptr0, len0, ptr1, len1, ptr2, len2);
         if (ret[2]) {
             throw takeFromExternrefTable0(ret[1]);
         }
@@ -133,23 +138,28 @@ export class Game {
     }
     /**
      * A new game; `config` is the game's Config as JSON text (or undefined
-     * for the default). Throws Error(message).
+     * for the default); `lang` the language of its words and errors ("en",
+     * the default, or "fr"). Throws Error(message), in that language.
      * @param {string} name
      * @param {string | null} [config]
+     * @param {string | null} [lang]
      */
-    constructor(name, config) {
-        let ptr0, len0, ptr1, len1;
+    constructor(name, config, lang) {
+        let ptr0, len0, ptr1, len1, ptr2, len2;
         try {
             ptr0 = passStringToWasm0(name, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
             len0 = WASM_VECTOR_LEN;
             ptr1 = isLikeNone(config) ? 0 : passStringToWasm0(config, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
             len1 = WASM_VECTOR_LEN;
+            ptr2 = isLikeNone(lang) ? 0 : passStringToWasm0(lang, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+            len2 = WASM_VECTOR_LEN;
         } catch (e) {
+            if (ptr2) { wasm.__wbindgen_free(ptr2, len2 * 1, 1); }
             if (ptr1) { wasm.__wbindgen_free(ptr1, len1 * 1, 1); }
             if (ptr0) { wasm.__wbindgen_free(ptr0, len0 * 1, 1); }
             throw e;
         }
-        const ret = wasm.game_new(ptr0, len0, ptr1, len1);
+        const ret = wasm.game_new(ptr0, len0, ptr1, len1, ptr2, len2);
         if (ret[2]) {
             throw takeFromExternrefTable0(ret[1]);
         }

@@ -10,6 +10,8 @@ game-echec-o-cube = ÉCHEC O CUBE
 game-kybo = KYBO
 game-chess3d = Chess 3D
 loading = Loading the rules…
+# Shown before the rules load, so also copied in web/index.html (boot-words).
+boot-failed = This browser could not load the game rules (WebAssembly): reload the page, or try another browser.
 load-failed = The rules could not be loaded ({ $error }). Build them with scripts/build-web.
 rules-button = Rules
 rules-title = How to play
@@ -75,7 +77,7 @@ players-local = { $first } and { $second } take turns on this device.
 clock = clock: { $first } { $firstTime } · { $second } { $secondTime }
 not-your-turn = It is not your turn.
 refused = Refused: { $reason }
-computer-failed = The computer failed: { $error }
+computer-failed = The computer could not choose a move.
 computer-refused = The computer's move { $move } was refused: { $error }
 no-claim-draw-build = This build of the rules cannot claim a draw.
 no-draw = there is no draw to claim (C3-17)
@@ -196,3 +198,14 @@ ending-draw-claimed = Draw claimed.
 ending-resignation = { $loser } resigns, { $winner } wins
 ending-flag-fall = { $loser } ran out of time, { $winner } wins
 ending-expired = The server ended the game (no move for too long, or too many moves).
+
+# The rules program's (board-web) own refusals: a text too long, a bad
+# configuration, an unknown game.
+web-too-long = { $what } too long: { $bytes } bytes, at most { $max }
+web-input-move = move
+web-input-configuration = configuration
+web-input-record = record
+web-input-svg-options = svg options
+web-no-game = no game { $name }: the games are echec-o-cube, kybo and chess3d
+web-bad-config = bad { $game } configuration: { $error }
+web-bad-svg-options = bad svg options: { $error }

@@ -10,6 +10,8 @@ game-echec-o-cube = ÉCHEC O CUBE
 game-kybo = KYBO
 game-chess3d = Échecs 3D
 loading = Chargement des règles…
+# Montré avant le chargement des règles, donc copié aussi dans web/index.html (boot-words).
+boot-failed = Ce navigateur n'a pas pu charger les règles des jeux (WebAssembly) : rechargez la page ou essayez un autre navigateur.
 load-failed = Les règles n'ont pas pu être chargées ({ $error }). Construisez-les avec scripts/build-web.
 rules-button = Règles
 rules-title = Comment jouer
@@ -75,7 +77,7 @@ players-local = { $first } et { $second } jouent à tour de rôle sur cet appare
 clock = pendule : { $first } { $firstTime } · { $second } { $secondTime }
 not-your-turn = Ce n'est pas votre tour.
 refused = Refusé : { $reason }
-computer-failed = L'ordinateur a échoué : { $error }
+computer-failed = L'ordinateur n'a pas pu choisir de coup.
 computer-refused = Le coup { $move } de l'ordinateur a été refusé : { $error }
 no-claim-draw-build = Cette version des règles ne peut pas réclamer la nulle.
 no-draw = aucune nulle à réclamer (C3-17)
@@ -195,3 +197,14 @@ ending-draw-claimed = Nulle réclamée.
 ending-resignation = { $loser } abandonne, { $winner } gagne
 ending-flag-fall = { $loser } a dépassé son temps, { $winner } gagne
 ending-expired = Le serveur a terminé la partie (aucun coup depuis trop longtemps, ou trop de coups).
+
+# Les refus du programme des règles (board-web) : un texte trop long, une
+# configuration illisible, un jeu inconnu.
+web-too-long = { $what } : texte trop long, { $bytes } octets pour { $max } au plus
+web-input-move = coup
+web-input-configuration = configuration
+web-input-record = journal
+web-input-svg-options = options de l'image
+web-no-game = aucun jeu { $name } : les jeux sont echec-o-cube, kybo et chess3d
+web-bad-config = réglages de { $game } illisibles : { $error }
+web-bad-svg-options = options de l'image illisibles : { $error }
