@@ -1022,3 +1022,54 @@ test('before and without the rules (the wasm): the few boot words in the page\'s
     await server.stop();
   }
 });
+
+test('online in French (locale fr-FR): the server\'s refusals show in French with their rule ID, and no English word', async () => {
+  const server = await startServer();
+  const phrases = englishPhrases();
+  const hostCtx = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'fr-FR' });
+  const guestCtx = await browser.newContext({ viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true, locale: 'fr-FR' });
+  const host = await newPage(hostCtx);
+  const guest = await newPage(guestCtx, { touch: true });
+  try {
+    await host.goto(server.url);
+    await host.waitForFunction(() => document.body.classList.contains('ready'));
+    await host.selectOption('#game-select', 'kybo');
+    await host.check('input[name=mode][value=online]');
+    await host.click('#create');
+    await host.waitForFunction(() => document.getElementById('code').textContent.length === 6);
+    const code = await host.locator('#code').textContent();
+    await host.waitForFunction(() => /En attente de l'adversaire/.test(document.getElementById('turn').textContent));
+    assertNoEnglish(await visibleWords(host), 'waiting for the opponent', phrases);
+    await guest.goto(server.url);
+    await guest.waitForFunction(() => document.body.classList.contains('ready'));
+    await guest.check('input[name=mode][value=online]');
+    await guest.fill('#join-code', code);
+    await guest.click('#join');
+    assert.equal(await waitForTurn(host, 20000), false);
+
+    // Out of turn: the server's refusal kind, in French.
+    await guest.waitForFunction(() => /Blanc/.test(document.getElementById('turn').textContent));
+    await guest.fill('#move-text', 'D4');
+    await guest.press('#move-text', 'Enter');
+    await guest.waitForFunction(() => /^Refusé : /.test(document.getElementById('message').textContent));
+    assert.equal(await guest.locator('#message').textContent(), "Refusé : ce n'est pas votre tour");
+    // Illegal (KY-3: the first cube goes on the Dungeon): typed, so the page
+    // sends it and the server refuses it with the rule's key; the page words
+    // it in French with the rule ID.
+    await host.fill('#move-text', 'A1');
+    await host.press('#move-text', 'Enter');
+    await host.waitForFunction(() => /^Refusé : /.test(document.getElementById('message').textContent));
+    const reason = await host.locator('#message').textContent();
+    console.log(`# refusé : ${reason}`);
+    assert.equal(reason, 'Refusé : le premier cube se pose sur une case du Donjon (D4, E4, D5, E5), pas en A1 (KY-3)');
+    assert.equal(await host.locator('#record li').count(), 0, 'a refused move changes nothing');
+    await host.screenshot({ path: join(ARTIFACTS, 'online-fr-refused.png'), fullPage: true });
+    assertNoEnglish(await visibleWords(host), 'the host after a refusal', phrases);
+    assertNoEnglish(await visibleWords(guest), 'the guest after a refusal', phrases);
+    assertClean(host, guest);
+  } finally {
+    await hostCtx.close();
+    await guestCtx.close();
+    await server.stop();
+  }
+});

@@ -210,7 +210,7 @@ export class Online {
 
   move(text) {
     if (!this.token) {
-      this.h.onRefused({ reason: 'you are watching this game' });
+      this.h.onRefused({ kind: 'not_a_player' }); // a spectator: worded by the page
       return;
     }
     if (!this.state || !this.send({ type: 'move', token: this.token, ply: this.state.ply, move: text })) {
