@@ -371,7 +371,7 @@ impl Words {
         match why {
             Dropped::ByServer(reason) if reason.is_empty() => self.0.get("client-closed-by-server"),
             Dropped::ByServer(reason) => {
-                format!("{}: {reason}", self.0.get("client-closed-by-server"))
+                self.say("client-closed-by-server-why", &[("why", reason)])
             }
             Dropped::Other(e) => e.clone(),
         }

@@ -69,6 +69,7 @@ client-legal-moves = legal moves: { $moves }
 client-watching-only = you are watching; moves are for the players
 client-connection-lost = connection lost ({ $why }); reconnecting
 client-closed-by-server = closed by the server
+client-closed-by-server-why = closed by the server: { $why }
 client-trying = trying { $url }
 client-redirected = redirected to { $url }
 client-unreadable = unreadable message from the server: { $error }

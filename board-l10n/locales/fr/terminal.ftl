@@ -76,6 +76,7 @@ client-legal-moves = coups légaux : { $moves }
 client-watching-only = vous regardez; les coups sont pour les joueurs
 client-connection-lost = connexion perdue ({ $why }); reconnexion
 client-closed-by-server = fermée par le serveur
+client-closed-by-server-why = fermée par le serveur : { $why }
 client-trying = essai de { $url }
 client-redirected = redirigé vers { $url }
 client-unreadable = message illisible du serveur : { $error }
