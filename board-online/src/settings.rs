@@ -51,6 +51,15 @@ pub const STORE_QUEUE_CAPACITY: usize = 4096;
 /// The most writes the store commits in one transaction (group commit).
 pub const STORE_BATCH: usize = 512;
 
+/// How often SQLite's write-ahead log is copied into the database file, on
+/// a thread of its own (a commit only appends to the log).
+pub const CHECKPOINT_INTERVAL: Duration = Duration::from_millis(500);
+
+/// Log frames (a page each: 1 KiB in a database this server created) past which a checkpoint briefly holds the
+/// writer to empty the log, so it cannot grow without bound under a load
+/// that never pauses.
+pub const CHECKPOINT_RESTART_FRAMES: i64 = 4000;
+
 /// The most plies a game may last; the server ends a longer one as expired.
 /// Every game of the workspace ends far sooner by its rules; this bounds a
 /// game added later whose rules do not.

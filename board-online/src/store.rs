@@ -7,14 +7,17 @@
 //! the same trait, with its lease methods: which instance runs each game.
 
 use std::path::Path;
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::thread;
 
 use rusqlite::{params, Connection, OptionalExtension};
 use tokio::sync::{mpsc, oneshot};
 
 use crate::protocol::{ClockSpec, GameResult, Seat};
-use crate::settings::{STORE_BATCH, STORE_QUEUE_CAPACITY};
+use crate::settings::{
+    CHECKPOINT_INTERVAL, CHECKPOINT_RESTART_FRAMES, STORE_BATCH, STORE_QUEUE_CAPACITY,
+};
 
 /// Why the store failed.
 #[derive(Debug, Clone, thiserror::Error)]
@@ -254,7 +257,24 @@ pub trait Store: Send + Sync + std::fmt::Debug + 'static {
 #[derive(Debug)]
 pub struct SqliteStore {
     conn: Mutex<Connection>,
+    /// The checkpoint thread's, for a database in a file.
+    checkpoints: Option<Checkpoints>,
 }
+
+/// What the writer shares with the checkpoint thread.
+#[derive(Debug)]
+struct Checkpoints {
+    /// Dropped with the store: stops the thread.
+    _stop: std::sync::mpsc::Sender<()>,
+    /// Held by whoever checkpoints (SQLite lets one at a time).
+    running: Arc<Mutex<()>>,
+    /// Set by the thread when the log has grown past
+    /// [`CHECKPOINT_RESTART_FRAMES`]: the writer starts it over.
+    restart_due: Arc<AtomicBool>,
+}
+
+/// How long a statement waits on another connection's lock (a backup).
+const BUSY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
 
 const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS games (
@@ -277,7 +297,7 @@ CREATE TABLE IF NOT EXISTS moves (
     first_ms INTEGER,
     second_ms INTEGER,
     PRIMARY KEY (code, ply)
-);
+) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS games_unfinished ON games(code) WHERE result IS NULL;
 ";
 
@@ -287,7 +307,27 @@ impl SqliteStore {
     /// # Errors
     /// The file cannot be opened or is not a database of this server.
     pub fn open(path: &Path) -> Result<SqliteStore, StoreError> {
-        SqliteStore::init(Connection::open(path)?)
+        let mut store = SqliteStore::init(Connection::open(path)?)?;
+        // Checkpoints (copying the log into the database file, with its own
+        // fsyncs) run on their own thread and connection, off the path of
+        // a move: the writer's commits only append to the log.
+        let checkpointer = Connection::open(path)?;
+        checkpointer.busy_timeout(BUSY_TIMEOUT)?;
+        store.lock()?.pragma_update(None, "wal_autocheckpoint", 0)?;
+        let (stop, stopped) = std::sync::mpsc::channel::<()>();
+        let running = Arc::new(Mutex::new(()));
+        let restart_due = Arc::new(AtomicBool::new(false));
+        let (lock, due) = (running.clone(), restart_due.clone());
+        thread::Builder::new()
+            .name("store-checkpoint".into())
+            .spawn(move || checkpoints(&checkpointer, &stopped, &lock, &due))
+            .map_err(|e| StoreError::Database(format!("no checkpoint thread: {e}")))?;
+        store.checkpoints = Some(Checkpoints {
+            _stop: stop,
+            running,
+            restart_due,
+        });
+        Ok(store)
     }
 
     /// A database in memory (gone when dropped).
@@ -299,13 +339,17 @@ impl SqliteStore {
     }
 
     fn init(conn: Connection) -> Result<SqliteStore, StoreError> {
+        // Small pages for a new database: a move changes one leaf page of
+        // its game's moves, and each commit writes whole pages to the log.
+        conn.pragma_update(None, "page_size", 1024)?;
         conn.pragma_update(None, "journal_mode", "WAL")?;
         conn.pragma_update(None, "synchronous", "FULL")?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
-        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        conn.busy_timeout(BUSY_TIMEOUT)?;
         conn.execute_batch(SCHEMA)?;
         Ok(SqliteStore {
             conn: Mutex::new(conn),
+            checkpoints: None,
         })
     }
 
@@ -313,6 +357,40 @@ impl SqliteStore {
         self.conn
             .lock()
             .map_err(|_| StoreError::Database("a writer panicked".into()))
+    }
+}
+
+/// Runs `PRAGMA wal_checkpoint(MODE)`; the log's length in frames.
+fn checkpoint(conn: &Connection, mode: &str) -> rusqlite::Result<i64> {
+    conn.query_row(&format!("PRAGMA wal_checkpoint({mode})"), [], |row| {
+        row.get::<_, i64>(1)
+    })
+}
+
+/// Copies the write-ahead log into the database file now and then, with
+/// its fsyncs, until `stop` is dropped: `PASSIVE`, so the writer goes on
+/// committing meanwhile. While moves keep coming the log never empties (the
+/// writer starts it over only when every frame is copied): past
+/// [`CHECKPOINT_RESTART_FRAMES`] the thread asks the writer to start it
+/// over (`restart_due`, see [`SqliteStore::write`]).
+fn checkpoints(
+    conn: &Connection,
+    stop: &std::sync::mpsc::Receiver<()>,
+    running: &Mutex<()>,
+    restart_due: &AtomicBool,
+) {
+    while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
+        stop.recv_timeout(CHECKPOINT_INTERVAL)
+    {
+        let Ok(_running) = running.lock() else { return };
+        match checkpoint(conn, "PASSIVE") {
+            Ok(frames) => {
+                if frames > CHECKPOINT_RESTART_FRAMES {
+                    restart_due.store(true, Ordering::Relaxed);
+                }
+            }
+            Err(e) => tracing::warn!("checkpoint failed (tried again later): {e}"),
+        }
     }
 }
 
@@ -510,6 +588,23 @@ impl Store for SqliteStore {
             apply(&tx, w)?;
         }
         tx.commit()?;
+        if let Some(c) = &self.checkpoints {
+            if c.restart_due.load(Ordering::Relaxed) {
+                // Here, between two commits, no write waits on SQLite's
+                // locks; the checkpoint thread copied nearly everything, so
+                // this copies the frames since, syncs, and the next commit
+                // starts the log over. Not now if the thread is at it, nor
+                // if a reader (a backup) holds the log: no waiting either way.
+                if let Ok(_running) = c.running.try_lock() {
+                    conn.busy_timeout(std::time::Duration::ZERO)?;
+                    let restarted = checkpoint(&conn, "RESTART");
+                    conn.busy_timeout(BUSY_TIMEOUT)?;
+                    if restarted.is_ok() {
+                        c.restart_due.store(false, Ordering::Relaxed);
+                    }
+                }
+            }
+        }
         Ok(())
     }
 
@@ -841,6 +936,54 @@ pub(crate) mod tests {
         drop(store);
         for suffix in ["", "-wal", "-shm"] {
             let _ = std::fs::remove_file(format!("{}{suffix}", dir.display()));
+        }
+    }
+
+    #[test]
+    fn the_log_stays_short_under_writes_that_never_pause() {
+        // In RAM where there is one, so the writes come fast.
+        let shm = Path::new("/dev/shm");
+        let base = if shm.is_dir() {
+            shm.to_path_buf()
+        } else {
+            std::env::temp_dir()
+        };
+        let path = base.join(format!("board-online-log-{}", std::process::id()));
+        let store = SqliteStore::open(&path).unwrap();
+        store.write(&[create("FFFFFF")]).unwrap();
+        // One move a commit, each at least one frame of the log, over more
+        // than two checkpoint intervals and three times the restart mark.
+        let began = std::time::Instant::now();
+        let mut commits = 0u32;
+        while commits < 3 * 4000 || began.elapsed() < 3 * CHECKPOINT_INTERVAL {
+            let ply = commits + 1;
+            store
+                .write(&[Write::Move {
+                    code: "FFFFFF".into(),
+                    ply,
+                    text: "D4".into(),
+                    at_ms: u64::from(ply),
+                    clock_ms: None,
+                }])
+                .unwrap();
+            commits += 1;
+        }
+        let log_frames = {
+            let conn = store.lock().unwrap();
+            checkpoint(&conn, "PASSIVE").unwrap()
+        };
+        assert!(
+            log_frames < i64::from(commits) - CHECKPOINT_RESTART_FRAMES,
+            "the log holds {log_frames} frames after {commits} commits"
+        );
+        // Every move is there.
+        assert_eq!(
+            store.game("FFFFFF").unwrap().unwrap().moves.len(),
+            commits as usize
+        );
+        drop(store);
+        for suffix in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
         }
     }
 }
