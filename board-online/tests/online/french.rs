@@ -178,3 +178,65 @@ fn a_french_client_says_a_server_error_in_french() {
     let on_stderr = format!("stderr: erreur : {words}");
     assert!(join.log.contains(&on_stderr), "{}", join.tail());
 }
+
+#[test]
+fn a_french_spectator_and_a_resignation_read_in_french() {
+    let dir = TempDir::new("french-resign");
+    let server = Server::start(dir.path(), "127.0.0.1:0", FAST);
+    let url = server.url();
+    let lang = ["--lang", "fr"];
+    let mut host = Proc::spawn(
+        "host",
+        &[
+            &["host", "chess3d", "--seat", "first", "--server", &url][..],
+            &lang,
+        ]
+        .concat(),
+        dir.path(),
+    );
+    let code = host.expect_prefix("code: ");
+    let mut join = Proc::spawn(
+        "join",
+        &[&["join", &code, "--server", &url][..], &lang].concat(),
+        dir.path(),
+    );
+    join.expect("the seat", |l| l == "vous jouez en second");
+    // chess3d: Black moves first (C3-13); the host holds the first seat.
+    host.expect("the prompt", |l| l.starts_with("à vous de jouer (Noir)"));
+    host.send("N2/E7-N2/E5");
+    join.expect("the move", |l| l == "coup 1 : N2/E7-N2/E5");
+    let mut watch = Proc::spawn(
+        "watch",
+        &[&["watch", &code, "--server", &url][..], &lang].concat(),
+        dir.path(),
+    );
+    watch.expect("watching", |l| {
+        l == format!("vous regardez la partie {code}")
+    });
+    watch.expect("the legend", |l| {
+        l.starts_with("clé : majuscules Blanc, minuscules Noir")
+    });
+    watch.expect("the status", |l| {
+        l.contains("matériel") || l.starts_with("pièces Blanc 16 Noir 16")
+    });
+    // A spectator's move is refused by the client itself, in French.
+    watch.send("N2/E2-N2/E4");
+    watch.expect("no moves for spectators", |l| {
+        l == "vous regardez; les coups sont pour les joueurs"
+    });
+    join.expect("the prompt", |l| l.starts_with("à vous de jouer (Blanc)"));
+    join.send("resign");
+    for client in [&mut host, &mut join, &mut watch] {
+        assert_eq!(
+            client.expect_prefix("résultat : "),
+            "Blanc abandonne, Noir gagne",
+            "{}",
+            client.name
+        );
+        assert!(client.wait().success(), "{}", client.name);
+    }
+    let phrases = english_phrases();
+    for client in [&host, &join, &watch] {
+        no_english(client, &phrases);
+    }
+}
