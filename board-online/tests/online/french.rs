@@ -217,7 +217,7 @@ fn a_french_spectator_and_a_resignation_read_in_french() {
         l.starts_with("clé : majuscules Blanc, minuscules Noir")
     });
     watch.expect("the status", |l| {
-        l.contains("matériel") || l.starts_with("pièces Blanc 16 Noir 16")
+        l == "pièces Blanc 16 Noir 16 | coup 1 | trait : Blanc"
     });
     // A spectator's move is refused by the client itself, in French.
     watch.send("N2/E2-N2/E4");
