@@ -27,10 +27,11 @@
 //! idle connections and opens a new one when none is free or one broke
 //! (the database restarted).
 
+use std::collections::{HashMap, HashSet};
 use std::sync::Mutex;
 use std::time::Duration;
 
-use postgres::{Client, NoTls, Transaction};
+use postgres::{Client, NoTls, Statement, Transaction};
 
 use crate::protocol::{ClockSpec, Seat};
 use crate::store::{Lease, Store, StoreError, StoredGame, Write};
@@ -116,8 +117,27 @@ CREATE INDEX games_finished ON games(finished_ms) WHERE finished_ms IS NOT NULL;
 pub struct PgStore {
     config: postgres::Config,
     url: String,
-    idle: Mutex<Vec<Client>>,
+    idle: Mutex<Vec<Pooled>>,
     instance: Instance,
+}
+
+/// A connection with the statements prepared on it (a statement is named
+/// per connection; preparing one is a round trip to the database).
+struct Pooled {
+    client: Client,
+    statements: HashMap<&'static str, Statement>,
+}
+
+impl Pooled {
+    /// The statement of `sql`, prepared on this connection once.
+    fn statement(&mut self, sql: &'static str) -> Result<Statement, StoreError> {
+        if let Some(s) = self.statements.get(sql) {
+            return Ok(s.clone());
+        }
+        let s = self.client.prepare(sql)?;
+        self.statements.insert(sql, s.clone());
+        Ok(s)
+    }
 }
 
 impl std::fmt::Debug for PgStore {
@@ -207,23 +227,34 @@ impl PgStore {
         &self,
         f: impl FnOnce(&mut Client) -> Result<T, StoreError>,
     ) -> Result<T, StoreError> {
+        self.with_pooled(|p| f(&mut p.client))
+    }
+
+    /// [`PgStore::with`], with the connection's prepared statements.
+    fn with_pooled<T>(
+        &self,
+        f: impl FnOnce(&mut Pooled) -> Result<T, StoreError>,
+    ) -> Result<T, StoreError> {
         let idle = self
             .idle
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
             .pop();
-        let mut client = match idle {
-            Some(c) if !c.is_closed() => c,
-            _ => self.config.connect(NoTls)?,
+        let mut pooled = match idle {
+            Some(p) if !p.client.is_closed() => p,
+            _ => Pooled {
+                client: self.config.connect(NoTls)?,
+                statements: HashMap::new(),
+            },
         };
-        let result = f(&mut client);
-        if !client.is_closed() {
+        let result = f(&mut pooled);
+        if !pooled.client.is_closed() {
             let mut idle = self
                 .idle
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner);
             if idle.len() < IDLE_CONNECTIONS {
-                idle.push(client);
+                idle.push(pooled);
             }
         }
         result
@@ -260,6 +291,89 @@ fn migrate(client: &mut Client) -> Result<(), StoreError> {
 }
 
 impl PgStore {
+    /// A batch of moves and their fences, the usual group commit, in four
+    /// round trips whatever its size: every lease checked by one statement,
+    /// every move inserted by another (both prepared once per connection).
+    /// Each game has one write at a time in flight, so a batch holds at
+    /// most one move of a game and the order between games does not matter.
+    fn write_moves(&self, p: &mut Pooled, writes: &[Write]) -> Result<(), StoreError> {
+        let fences = p.statement(FENCES)?;
+        let insert = p.statement(INSERT_MOVES)?;
+        let mut fenced: (Vec<&str>, Vec<i64>) = (Vec::new(), Vec::new());
+        let mut moves = MoveColumns::default();
+        for w in writes {
+            match w {
+                Write::Fence { code, epoch } => {
+                    fenced.0.push(code);
+                    fenced.1.push(to_sql(*epoch));
+                }
+                Write::Move {
+                    code,
+                    ply,
+                    text,
+                    at_ms,
+                    clock_ms,
+                } => {
+                    moves.code.push(code);
+                    moves.ply.push(i32::try_from(*ply).unwrap_or(i32::MAX));
+                    moves.text.push(text);
+                    moves.at_ms.push(to_sql(*at_ms));
+                    moves.first_ms.push(clock_ms.map(|c| to_sql(c[0])));
+                    moves.second_ms.push(clock_ms.map(|c| to_sql(c[1])));
+                }
+                _ => {}
+            }
+        }
+        let mut tx = p.client.transaction()?;
+        if !fenced.0.is_empty() {
+            let held: HashSet<String> = tx
+                .query(&fences, &[&self.instance.id, &fenced.0, &fenced.1])?
+                .iter()
+                .map(|row| row.try_get(0))
+                .collect::<Result<_, _>>()?;
+            if let Some(lost) = fenced.0.iter().find(|code| !held.contains(**code)) {
+                return Err(StoreError::LeaseLost((*lost).to_owned()));
+            }
+        }
+        if !moves.code.is_empty() {
+            let inserted: HashSet<(String, i32)> = tx
+                .query(
+                    &insert,
+                    &[
+                        &moves.code,
+                        &moves.ply,
+                        &moves.text,
+                        &moves.at_ms,
+                        &moves.first_ms,
+                        &moves.second_ms,
+                    ],
+                )?
+                .iter()
+                .map(|row| Ok((row.try_get(0)?, row.try_get(1)?)))
+                .collect::<Result<_, postgres::Error>>()?;
+            for i in 0..moves.code.len() {
+                let (code, ply) = (moves.code[i], moves.ply[i]);
+                if !inserted.contains(&(code.to_owned(), ply)) {
+                    // Stored already: the same move retried is written
+                    // once; another move at that ply is a conflict.
+                    let stored: String = tx
+                        .query_one(
+                            "SELECT text FROM moves WHERE code = $1 AND ply = $2",
+                            &[&code, &ply],
+                        )?
+                        .get(0);
+                    if stored != moves.text[i] {
+                        return Err(StoreError::Database(format!(
+                            "game {code} has another move at ply {ply}"
+                        )));
+                    }
+                }
+            }
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
     fn apply(&self, tx: &mut Transaction<'_>, w: &Write) -> Result<(), StoreError> {
         match w {
             Write::Create {
@@ -379,6 +493,32 @@ impl PgStore {
     }
 }
 
+/// The leases among `$2`/`$3` (codes and epochs) that instance `$1` holds,
+/// locked against a takeover until the commit.
+const FENCES: &str = "SELECT l.code FROM leases l
+    JOIN UNNEST($2::text[], $3::bigint[]) AS f(code, epoch)
+      ON l.code = f.code AND l.epoch = f.epoch
+    WHERE l.owner = $1
+    FOR SHARE OF l";
+
+/// Moves given column by column; those stored answer with their key.
+const INSERT_MOVES: &str = "INSERT INTO moves (code, ply, text, at_ms, first_ms, second_ms)
+    SELECT * FROM UNNEST($1::text[], $2::int[], $3::text[], $4::bigint[], $5::bigint[],
+                         $6::bigint[])
+    ON CONFLICT (code, ply) DO NOTHING
+    RETURNING code, ply";
+
+/// The moves of a batch, a column each (for [`INSERT_MOVES`]).
+#[derive(Default)]
+struct MoveColumns<'a> {
+    code: Vec<&'a str>,
+    ply: Vec<i32>,
+    text: Vec<&'a str>,
+    at_ms: Vec<i64>,
+    first_ms: Vec<Option<i64>>,
+    second_ms: Vec<Option<i64>>,
+}
+
 /// The epoch of the lease a game's creator holds.
 pub const CREATED_EPOCH: u64 = 1;
 
@@ -440,6 +580,12 @@ fn complete(client: &mut Client, row: &postgres::Row) -> Result<StoredGame, Stor
 
 impl Store for PgStore {
     fn write(&self, writes: &[Write]) -> Result<(), StoreError> {
+        let only_moves = writes
+            .iter()
+            .all(|w| matches!(w, Write::Fence { .. } | Write::Move { .. }));
+        if only_moves {
+            return self.with_pooled(|p| self.write_moves(p, writes));
+        }
         self.with(|c| {
             let mut tx = c.transaction()?;
             for w in writes {
@@ -688,5 +834,55 @@ mod tests {
         let c = PgStore::connect(&cluster.url(), instance("c")).unwrap();
         c.check().unwrap();
         drop((a, b, c));
+    }
+
+    #[test]
+    fn a_group_commit_of_several_games_checks_every_lease_and_keeps_every_move() {
+        let Some((cluster, a)) = pg_store("batch", "a") else {
+            return;
+        };
+        let b = PgStore::connect(&cluster.url(), instance("b")).unwrap();
+        for code in ["BBBBBB", "CCCCCC", "DDDDDD"] {
+            a.write(&[create(code)]).unwrap();
+        }
+        // One commit: three games' fenced moves, one with its clocks.
+        let mut batch = fenced(1, mv("BBBBBB", 0, "D4"));
+        batch.extend(fenced(1, mv("CCCCCC", 0, "E4")));
+        batch.extend(fenced(
+            1,
+            Write::Move {
+                code: "DDDDDD".into(),
+                ply: 0,
+                text: "C3".into(),
+                at_ms: 11,
+                clock_ms: Some([900, 1010]),
+            },
+        ));
+        a.write(&batch).unwrap();
+        assert_eq!(a.game("BBBBBB").unwrap().unwrap().moves, ["D4"]);
+        assert_eq!(a.game("CCCCCC").unwrap().unwrap().moves, ["E4"]);
+        let d = a.game("DDDDDD").unwrap().unwrap();
+        assert_eq!(
+            (d.moves, d.clock_ms),
+            (vec!["C3".to_owned()], Some([900, 1010]))
+        );
+        // A lease another instance took fails the whole batch and names
+        // its game; nothing of the batch is written.
+        a.release(&[("CCCCCC".into(), 1)]).unwrap();
+        assert_eq!(b.acquire("CCCCCC").unwrap(), Lease::Held(2));
+        let mut batch = fenced(1, mv("BBBBBB", 1, "E5"));
+        batch.extend(fenced(1, mv("CCCCCC", 1, "D5")));
+        let err = a.write(&batch).unwrap_err();
+        assert!(
+            matches!(err, StoreError::LeaseLost(ref c) if c == "CCCCCC"),
+            "{err}"
+        );
+        assert_eq!(a.game("BBBBBB").unwrap().unwrap().moves, ["D4"]);
+        // The same move twice in one batch is stored once.
+        let mut batch = fenced(1, mv("BBBBBB", 1, "E5"));
+        batch.extend(fenced(1, mv("BBBBBB", 1, "E5")));
+        a.write(&batch).unwrap();
+        assert_eq!(a.game("BBBBBB").unwrap().unwrap().moves, ["D4", "E5"]);
+        drop((a, b));
     }
 }
