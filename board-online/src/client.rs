@@ -64,9 +64,52 @@ pub enum ClientError {
     /// The server refused the request for good (no such game, bad config…).
     #[error("{0}")]
     Refused(String),
+    /// A server address the client cannot use (`url` quoted short).
+    #[error("{problem}: {url}")]
+    BadAddress {
+        /// What is wrong with it.
+        problem: AddressProblem,
+        /// The address, cut short.
+        url: String,
+    },
+    /// A text that is not a game code (quoted short).
+    #[error("not a game code: {0}")]
+    NotACode(String),
+    /// The server has no record of that game (HTTP 404).
+    #[error("no game has this code (or it is no longer kept): {0}")]
+    NoRecord(String),
     /// Standard output failed.
     #[error(transparent)]
     Io(#[from] std::io::Error),
+}
+
+/// What is wrong with a server address.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum AddressProblem {
+    /// It starts with neither `ws://` nor `wss://`.
+    #[error("not a ws:// or wss:// address")]
+    Scheme,
+    /// Its port is not a number from 0 to 65535.
+    #[error("not a port number")]
+    Port,
+    /// It names no host.
+    #[error("no host")]
+    NoHost,
+    /// Its host is not a name a certificate can hold.
+    #[error("not a host name")]
+    HostName,
+}
+
+impl AddressProblem {
+    /// Its catalogue key.
+    fn key(self) -> &'static str {
+        match self {
+            AddressProblem::Scheme => "client-address-scheme",
+            AddressProblem::Port => "client-address-port",
+            AddressProblem::NoHost => "client-address-no-host",
+            AddressProblem::HostName => "client-address-host-name",
+        }
+    }
 }
 
 /// The largest answer [`record`] reads.
@@ -85,7 +128,7 @@ pub async fn record(server: &Endpoint, code: &str) -> Result<String, ClientError
         |e: &dyn std::fmt::Display| ClientError::Unreachable(server.url.clone(), e.to_string());
     let code: crate::Code = code
         .parse()
-        .map_err(|_| ClientError::Refused(format!("not a game code: {}", crate::excerpt(code))))?;
+        .map_err(|_| ClientError::NotACode(crate::excerpt(code)))?;
     let mut io = server.stream().await.map_err(|e| unreachable(&e))?;
     let request = format!(
         "GET /games/{code} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
@@ -108,6 +151,8 @@ pub async fn record(server: &Endpoint, code: &str) -> Result<String, ClientError
     let status = head.split(' ').nth(1).unwrap_or("");
     if status == "200" {
         Ok(body.to_owned())
+    } else if status == "404" {
+        Err(ClientError::NoRecord(code.to_string()))
     } else {
         let why = body.lines().next().unwrap_or("");
         Err(ClientError::Refused(format!(
@@ -153,19 +198,22 @@ impl Endpoint {
     /// The URL is not a `ws://` or `wss://` one, or the CA file cannot be
     /// read or holds no certificate.
     pub fn new(url: &str, ca: Option<&std::path::Path>) -> Result<Endpoint, ClientError> {
-        let bad = |why: &str| ClientError::Refused(format!("{why}: {}", crate::excerpt(url)));
+        let bad = |problem| ClientError::BadAddress {
+            problem,
+            url: crate::excerpt(url),
+        };
         let (secure, rest) = if let Some(rest) = url.strip_prefix("wss://") {
             (true, rest)
         } else if let Some(rest) = url.strip_prefix("ws://") {
             (false, rest)
         } else {
-            return Err(bad("not a ws:// or wss:// address"));
+            return Err(bad(AddressProblem::Scheme));
         };
         let authority = rest.split('/').next().unwrap_or(rest).to_owned();
         let (host, port) = match authority.rsplit_once(':') {
             Some((host, port)) if !port.contains(']') => (
                 host,
-                port.parse::<u16>().map_err(|_| bad("not a port number"))?,
+                port.parse::<u16>().map_err(|_| bad(AddressProblem::Port))?,
             ),
             _ => (authority.as_str(), if secure { 443 } else { 80 }),
         };
@@ -174,10 +222,11 @@ impl Endpoint {
             .trim_end_matches(']')
             .to_owned();
         if host.is_empty() {
-            return Err(bad("no host"));
+            return Err(bad(AddressProblem::NoHost));
         }
         let tls = if secure {
-            let name = ServerName::try_from(host.clone()).map_err(|_| bad("not a host name"))?;
+            let name =
+                ServerName::try_from(host.clone()).map_err(|_| bad(AddressProblem::HostName))?;
             Some((tls_connector(ca)?, name))
         } else {
             None
@@ -407,6 +456,15 @@ pub fn error_text(error: &ClientError, lang: Lang) -> String {
                 ("why", Value::Text(why.clone())),
             ],
         ),
+        ClientError::BadAddress { problem, url } => {
+            Catalogue::new(lang).format(problem.key(), &[("url", Value::Text(url.clone()))])
+        }
+        ClientError::NotACode(text) => {
+            Catalogue::new(lang).format("client-not-a-code", &[("text", Value::Text(text.clone()))])
+        }
+        ClientError::NoRecord(code) => {
+            Catalogue::new(lang).format("client-no-record", &[("code", Value::Text(code.clone()))])
+        }
         other => other.to_string(),
     }
 }

@@ -213,9 +213,13 @@ fn seconds(flag: &str, secs: f64) -> Result<Duration, String> {
 }
 
 /// Every `--server`, in order.
-fn endpoints(urls: &[String], ca: Option<&std::path::Path>) -> Result<Vec<Endpoint>, String> {
+fn endpoints(
+    urls: &[String],
+    ca: Option<&std::path::Path>,
+    lang: Lang,
+) -> Result<Vec<Endpoint>, String> {
     urls.iter()
-        .map(|u| Endpoint::new(u, ca).map_err(|e| e.to_string()))
+        .map(|u| Endpoint::new(u, ca).map_err(|e| client::error_text(&e, lang)))
         .collect()
 }
 
@@ -348,9 +352,13 @@ fn main() -> ExitCode {
                 ca,
                 lang: _,
             } => {
-                let server = endpoints(&server, ca.as_deref())?;
-                let config: serde_json::Value = serde_json::from_str(&config)
-                    .map_err(|e| format!("--config is not JSON: {e}"))?;
+                let server = endpoints(&server, ca.as_deref(), lang)?;
+                let config: serde_json::Value = serde_json::from_str(&config).map_err(|e| {
+                    board_l10n::Catalogue::new(lang).format(
+                        "client-bad-config",
+                        &[("why", board_l10n::Value::Text(e.to_string()))],
+                    )
+                })?;
                 let seat = match seat {
                     SeatArg::First => SeatChoice::First,
                     SeatArg::Second => SeatChoice::Second,
@@ -373,7 +381,7 @@ fn main() -> ExitCode {
                 ca,
                 lang: _,
             } => {
-                let server = endpoints(&server, ca.as_deref())?;
+                let server = endpoints(&server, ca.as_deref(), lang)?;
                 client::run(&server, Mode::Join { code }, lang)
                     .await
                     .map(drop)
@@ -385,7 +393,7 @@ fn main() -> ExitCode {
                 ca,
                 lang: _,
             } => {
-                let server = endpoints(&server, ca.as_deref())?;
+                let server = endpoints(&server, ca.as_deref(), lang)?;
                 let server = &server[0];
                 let record = client::record(server, &code)
                     .await
@@ -399,7 +407,7 @@ fn main() -> ExitCode {
                 ca,
                 lang: _,
             } => {
-                let server = endpoints(&server, ca.as_deref())?;
+                let server = endpoints(&server, ca.as_deref(), lang)?;
                 client::run(&server, Mode::Watch { code }, lang)
                     .await
                     .map(drop)

@@ -240,3 +240,49 @@ fn a_french_spectator_and_a_resignation_read_in_french() {
         no_english(client, &phrases);
     }
 }
+
+#[test]
+fn a_french_client_words_its_own_refusals_in_french() {
+    let dir = TempDir::new("french-own");
+    let server = Server::start(dir.path(), "127.0.0.1:0", FAST);
+    let url = server.url();
+    let http = url.replacen("ws://", "http://", 1);
+    let fr = Catalogue::new(Lang::Fr);
+    let text = |s: &str| board_l10n::Value::Text(s.into());
+    let cases: [(&[&str], String); 4] = [
+        (
+            &["join", "BBBBBB", "--server", &http, "--lang", "fr"],
+            fr.format("client-address-scheme", &[("url", text(&http))]),
+        ),
+        (
+            &["record", "not-a-code!", "--server", &url, "--lang", "fr"],
+            fr.format("client-not-a-code", &[("text", text("not-a-code!"))]),
+        ),
+        (
+            &["record", "BBBBBB", "--server", &url, "--lang", "fr"],
+            fr.format("client-no-record", &[("code", text("BBBBBB"))]),
+        ),
+        (
+            &[
+                "host", "kybo", "--config", "{", "--server", &url, "--lang", "fr",
+            ],
+            String::new(),
+        ),
+    ];
+    for (args, words) in cases {
+        let mut client = Proc::spawn("client", args, dir.path());
+        assert!(!client.wait().success(), "{}", client.tail());
+        let line = client
+            .log
+            .iter()
+            .find(|l| l.starts_with("stderr: erreur : "))
+            .unwrap_or_else(|| panic!("no French error line: {}", client.tail()))
+            .clone();
+        if words.is_empty() {
+            // serde's own detail stays as it is, after the French words.
+            assert!(line.contains("--config n'est pas du JSON : "), "{line}");
+        } else {
+            assert_eq!(line, format!("stderr: erreur : {words}"));
+        }
+    }
+}
