@@ -354,19 +354,7 @@ impl PgStore {
             for i in 0..moves.code.len() {
                 let (code, ply) = (moves.code[i], moves.ply[i]);
                 if !inserted.contains(&(code.to_owned(), ply)) {
-                    // Stored already: the same move retried is written
-                    // once; another move at that ply is a conflict.
-                    let stored: String = tx
-                        .query_one(
-                            "SELECT text FROM moves WHERE code = $1 AND ply = $2",
-                            &[&code, &ply],
-                        )?
-                        .get(0);
-                    if stored != moves.text[i] {
-                        return Err(StoreError::Database(format!(
-                            "game {code} has another move at ply {ply}"
-                        )));
-                    }
+                    stored_already(&mut tx, code, ply, moves.text[i])?;
                 }
             }
         }
@@ -452,19 +440,7 @@ impl PgStore {
                     ],
                 )?;
                 if inserted == 0 {
-                    // Stored already: the same move retried is written once;
-                    // another move at that ply is a conflict.
-                    let stored: String = tx
-                        .query_one(
-                            "SELECT text FROM moves WHERE code = $1 AND ply = $2",
-                            &[code, &ply_sql],
-                        )?
-                        .get(0);
-                    if &stored != text {
-                        return Err(StoreError::Database(format!(
-                            "game {code} has another move at ply {ply}"
-                        )));
-                    }
+                    stored_already(tx, code, ply_sql, text)?;
                 }
             }
             Write::Finish {
@@ -490,6 +466,29 @@ impl PgStore {
             }
         }
         Ok(())
+    }
+}
+
+/// A move at `ply` of `code` the insert found stored already: the same move
+/// retried (written once, fine), or another move at that ply (a conflict).
+fn stored_already(
+    tx: &mut Transaction<'_>,
+    code: &str,
+    ply: i32,
+    text: &str,
+) -> Result<(), StoreError> {
+    let stored: String = tx
+        .query_one(
+            "SELECT text FROM moves WHERE code = $1 AND ply = $2",
+            &[&code, &ply],
+        )?
+        .get(0);
+    if stored == text {
+        Ok(())
+    } else {
+        Err(StoreError::Database(format!(
+            "game {code} has another move at ply {ply}"
+        )))
     }
 }
 
