@@ -233,7 +233,15 @@ fn an_owner_paused_past_its_lease_writes_nothing_and_sends_its_clients_on() {
         raw.expect("watching").await;
         raw.expect("state").await
     });
-    assert_eq!(seen["ply"], 4, "{seen}");
+    assert_eq!(
+        seen["ply"],
+        4,
+        "{seen}\nA:\n{}\nB:\n{}\nhost:\n{}\njoin:\n{}",
+        a.proc.tail(),
+        b.proc.tail(),
+        table.host.tail(),
+        table.join.tail()
+    );
     signal(&a, "-CONT");
     // A finds its lease gone (at its next renewal or write) and sends its
     // clients on; they resume on B, where the move typed meanwhile lands.
