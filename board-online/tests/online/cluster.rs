@@ -89,12 +89,38 @@ fn stored_moves(addr: &str, code: &str) -> Vec<String> {
 }
 
 fn signal(server: &Server, sig: &str) {
+    let pid = server.proc.pid();
     let ok = Command::new("kill")
-        .args([sig, &server.proc.pid().to_string()])
+        .args([sig, &pid.to_string()])
         .status()
         .unwrap()
         .success();
     assert!(ok, "kill {sig}");
+    if sig == "-STOP" {
+        // `kill` returns once the signal is sent; the process stops when
+        // one of its threads takes it, and on a busy machine the others
+        // run on meanwhile (a move read then is stored). Wait until every
+        // thread is stopped.
+        let deadline = std::time::Instant::now() + Duration::from_secs(10);
+        while !all_threads_stopped(pid) {
+            assert!(std::time::Instant::now() < deadline, "{pid} did not stop");
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+}
+
+/// Whether every thread of process `pid` is stopped (state `T`).
+fn all_threads_stopped(pid: u32) -> bool {
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+        return false;
+    };
+    tasks.flatten().all(|task| {
+        std::fs::read_to_string(task.path().join("stat")).is_ok_and(|stat| {
+            // The state follows the command name's closing parenthesis.
+            stat.rsplit_once(") ")
+                .is_some_and(|(_, rest)| rest.starts_with('T') || rest.starts_with('t'))
+        })
+    })
 }
 
 #[test]
