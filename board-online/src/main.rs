@@ -223,6 +223,14 @@ fn endpoints(
         .collect()
 }
 
+/// Plays (or watches) one game as `mode` says; the failure in `lang`.
+async fn play(server: &[Endpoint], mode: Mode, lang: Lang) -> Result<(), String> {
+    client::run(server, mode, lang)
+        .await
+        .map(drop)
+        .map_err(|e| client::error_text(&e, lang))
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     // Logs go to standard error, at the level RUST_LOG names (default `info`);
@@ -370,10 +378,7 @@ fn main() -> ExitCode {
                     seat,
                     clock,
                 };
-                client::run(&server, mode, lang)
-                    .await
-                    .map(drop)
-                    .map_err(|e| client::error_text(&e, lang))
+                play(&server, mode, lang).await
             }
             Command::Join {
                 code,
@@ -382,10 +387,7 @@ fn main() -> ExitCode {
                 lang: _,
             } => {
                 let server = endpoints(&server, ca.as_deref(), lang)?;
-                client::run(&server, Mode::Join { code }, lang)
-                    .await
-                    .map(drop)
-                    .map_err(|e| client::error_text(&e, lang))
+                play(&server, Mode::Join { code }, lang).await
             }
             Command::Record {
                 code,
@@ -408,10 +410,7 @@ fn main() -> ExitCode {
                 lang: _,
             } => {
                 let server = endpoints(&server, ca.as_deref(), lang)?;
-                client::run(&server, Mode::Watch { code }, lang)
-                    .await
-                    .map(drop)
-                    .map_err(|e| client::error_text(&e, lang))
+                play(&server, Mode::Watch { code }, lang).await
             }
         }
     });
