@@ -9,8 +9,9 @@
 // target/release/board-online), WEB_TEST_GAMES (default all three games).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { mkdtempSync, mkdirSync, rmSync, existsSync, readFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, mkdirSync, rmSync, existsSync, readFileSync, readdirSync } from 'node:fs';
+import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,12 +47,14 @@ after(async () => {
 });
 
 /** `board-online serve` on a free port (or `addr`) with a temporary
- * database (or the one in `dir`); `stop()` ends it, `stop(true)` keeps the
- * database for a restart. */
-async function startServer({ addr = '127.0.0.1:0', dir = mkdtempSync(join(tmpdir(), 'board-web-test-')) } = {}) {
+ * database (or the one in `dir`), or on the PostgreSQL database `db` (a
+ * `postgres://` URL; no directory then), plus the serve options `args`;
+ * `stop()` ends it, `stop(true)` keeps the database for a restart, `kill()`
+ * ends it with SIGKILL (a crash). */
+async function startServer({ addr = '127.0.0.1:0', db, dir = db ? null : mkdtempSync(join(tmpdir(), 'board-web-test-')), args = [] } = {}) {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await spawnServer(addr, dir);
+      return await spawnServer(addr, dir, db, args);
     } catch (e) {
       // A port just freed may take a moment.
       if (attempt >= 20 || addr.endsWith(':0')) throw e;
@@ -60,8 +63,8 @@ async function startServer({ addr = '127.0.0.1:0', dir = mkdtempSync(join(tmpdir
   }
 }
 
-async function spawnServer(addrWanted, dir) {
-  const child = spawn(BIN, ['serve', '--addr', addrWanted, '--db', join(dir, 'games.sqlite3'), '--web', join(ROOT, 'web')], {
+async function spawnServer(addrWanted, dir, db, args) {
+  const child = spawn(BIN, ['serve', '--addr', addrWanted, '--db', db ?? join(dir, 'games.sqlite3'), '--web', join(ROOT, 'web'), ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const log = [];
@@ -81,18 +84,24 @@ async function spawnServer(addrWanted, dir) {
       fail(new Error(`the server exited (${code}): ${log.join('')}`));
     });
   });
+  const end = async (signal) => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((ok) => child.on('exit', ok));
+      child.kill(signal);
+      await exited;
+    }
+  };
   return {
     url: `http://${addr}/`,
     addr,
     dir,
     log,
     async stop(keep = false) {
-      if (child.exitCode === null) {
-        const exited = new Promise((ok) => child.on('exit', ok));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      if (!keep) rmSync(dir, { recursive: true, force: true });
+      await end('SIGTERM');
+      if (dir && !keep) rmSync(dir, { recursive: true, force: true });
+    },
+    async kill() {
+      await end('SIGKILL');
     },
   };
 }
@@ -459,6 +468,228 @@ test('online: moves come as small `moved` messages; a page that misses one asks 
     await hostCtx.close();
     await guestCtx.close();
     await server.stop();
+  }
+});
+
+// ------------------------------------------------- several instances
+
+/** Where `initdb` and `pg_ctl` are: Debian's newest
+ * /usr/lib/postgresql/N/bin, else the PATH; null when there is none. */
+function pgBin() {
+  const base = '/usr/lib/postgresql';
+  const versions = existsSync(base)
+    ? readdirSync(base).filter((v) => /^\d+$/.test(v) && existsSync(join(base, v, 'bin/initdb'))).sort((a, b) => a - b)
+    : [];
+  if (versions.length) return join(base, versions.at(-1), 'bin');
+  return (process.env.PATH ?? '').split(':').find((d) => d && existsSync(join(d, 'initdb')) && existsSync(join(d, 'pg_ctl'))) ?? null;
+}
+
+/** A free loopback port (free when asked; a server given it retries). */
+async function freePort() {
+  const probe = createServer();
+  await new Promise((ok) => probe.listen(0, '127.0.0.1', ok));
+  const { port } = probe.address();
+  await new Promise((ok) => probe.close(ok));
+  return port;
+}
+
+/** A throwaway PostgreSQL cluster, as the Rust tests start one
+ * (board-online/tests/online/pgcluster.rs): `initdb` in a temporary
+ * directory, `pg_ctl start` on a free loopback port, as the `postgres` user
+ * when run as root (initdb refuses root). `stop()` stops it at once and
+ * removes the directory. */
+async function startPostgres(bin) {
+  const dir = mkdtempSync(join(tmpdir(), 'board-web-pg-'));
+  const data = join(dir, 'data');
+  const root = process.getuid?.() === 0;
+  const run = (tool, args) => {
+    const exe = join(bin, tool);
+    const r = root
+      ? spawnSync('runuser', ['-u', 'postgres', '--', exe, ...args], { cwd: dir, encoding: 'utf8' })
+      : spawnSync(exe, args, { cwd: dir, encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`${tool} failed (${r.status ?? r.error}): ${`${r.stderr}${r.stdout}`.slice(0, 1000)}`);
+  };
+  const stop = () => {
+    try {
+      run('pg_ctl', ['stop', '-m', 'immediate', '-D', data]);
+    } catch { /* not started */ }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    if (root) {
+      const r = spawnSync('chown', ['postgres:postgres', dir], { encoding: 'utf8' });
+      if (r.status !== 0) throw new Error(`chown postgres ${dir}: ${r.stderr} (is Debian's postgres user there?)`);
+    }
+    const port = await freePort();
+    run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
+    run('pg_ctl', ['start', '-w', '-t', '30', '-D', data, '-l', join(dir, 'log'),
+      '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`]);
+    return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
+  } catch (e) {
+    stop();
+    throw e;
+  }
+}
+
+/** A TCP proxy on a free loopback port, as a load balancer in front of the
+ * instances (board-online/DEPLOY.md, "Behind a proxy"): each connection
+ * goes to the first of `backends()` (host:port) that accepts it, so when
+ * one dies the next gets the new connections. */
+async function startProxy(backends) {
+  const open = new Set();
+  const track = (socket) => {
+    open.add(socket);
+    socket.on('close', () => open.delete(socket));
+    socket.on('error', () => {});
+  };
+  const server = createServer((client) => {
+    track(client);
+    const tryFrom = (list) => {
+      if (!list.length || client.destroyed) {
+        client.destroy();
+        return;
+      }
+      const [host, port] = [list[0].slice(0, list[0].lastIndexOf(':')), Number(list[0].slice(list[0].lastIndexOf(':') + 1))];
+      const up = connect(port, host);
+      track(up);
+      let piped = false;
+      up.once('error', () => {
+        if (!piped) tryFrom(list.slice(1));
+      });
+      up.once('connect', () => {
+        piped = true;
+        client.pipe(up);
+        up.pipe(client);
+        up.on('close', () => client.destroy());
+        client.on('close', () => up.destroy());
+      });
+    };
+    tryFrom(backends());
+  });
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  const { port } = server.address();
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    async stop() {
+      for (const s of open) s.destroy();
+      await new Promise((ok) => server.close(ok));
+    },
+  };
+}
+
+test('online, two instances on one PostgreSQL: joined through B, redirected to A; A killed, both pages back in the game through B, no move lost', async (t) => {
+  const bin = pgBin();
+  if (!bin) {
+    console.log('# SKIPPED: no initdb (PostgreSQL is not installed; apt-get install postgresql, as .ci/run does)');
+    t.skip('no initdb: PostgreSQL is not installed');
+    return;
+  }
+  const started = Date.now();
+  const pg = await startPostgres(bin);
+  const servers = [];
+  const contexts = [];
+  let proxy;
+  try {
+    // Each instance at its own public address; short leases so that a
+    // dead owner's game is taken over in seconds.
+    const [portA, portB] = [await freePort(), await freePort()];
+    const publicOf = (port) => `ws://127.0.0.1:${port}`;
+    const instance = async (id, port) => {
+      const server = await startServer({
+        addr: `127.0.0.1:${port}`,
+        db: pg.url,
+        args: ['--instance-id', id, '--public-addr', publicOf(port), '--lease-ttl', '1.5',
+          '--connect-src', publicOf(portA), '--connect-src', publicOf(portB)],
+      });
+      servers.push(server);
+      return server;
+    };
+    const a = await instance('a', portA);
+    const b = await instance('b', portB);
+    // Page 1 comes through the proxy, which sends it to A while A lives:
+    // A's page, and its game runs on A. Page 2 opens B's own page.
+    proxy = await startProxy(() => [a.addr, b.addr]);
+    const hostCtx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const guestCtx = await browser.newContext({ viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true });
+    contexts.push(hostCtx, guestCtx);
+    const host = await newPage(hostCtx);
+    const guest = await newPage(guestCtx, { touch: true });
+    const sockets = new Map([[host, []], [guest, []]]);
+    for (const [p, urls] of sockets) p.on('websocket', (ws) => urls.push(ws.url()));
+
+    await host.goto(proxy.url);
+    await host.selectOption('#game-select', 'kybo');
+    await host.check('input[name=mode][value=online]');
+    await host.click('#create');
+    await host.waitForFunction(() => document.getElementById('code').textContent.length === 6);
+    const code = await host.locator('#code').textContent();
+    const healthA = await (await fetch(`${a.url}healthz`)).text();
+    assert.match(healthA, /instance: a/);
+
+    await guest.goto(b.url);
+    await guest.check('input[name=mode][value=online]');
+    await guest.fill('#join-code', code);
+    await guest.click('#join');
+    assert.equal(await waitForTurn(host, 20000), false);
+    await guest.waitForFunction(() => document.body.dataset.connection === 'connected');
+    // B answered `redirect`: the guest's second socket went to A's public address.
+    const guestUrls = sockets.get(guest);
+    console.log(`# guest sockets: ${guestUrls.join(', ')}`);
+    assert.equal(guestUrls[0], `ws://${b.addr}/ws`, 'the guest asked its own origin, B, first');
+    assert.ok(guestUrls.slice(1).some((u) => u.startsWith(publicOf(portA))), 'the guest followed the redirect to A');
+    await guest.screenshot({ path: join(ARTIFACTS, 'cluster-joined.png'), fullPage: true });
+
+    const rand = rng(2026);
+    const record = (p) => p.locator('#record li').allTextContents();
+    const sides = [host, guest];
+    const play = async (ply) => {
+      const mover = sides[ply % 2];
+      assert.equal(await waitForTurn(mover, 20000), false);
+      assert.ok(await playOneMove(mover, rand), `ply ${ply + 1} played by clicks`);
+      await sides[(ply + 1) % 2].waitForFunction(pliesAre, ply + 1, { timeout: 20000 });
+    };
+    const BEFORE = 6;
+    for (let ply = 0; ply < BEFORE; ply++) await play(ply);
+    const played = await record(host);
+    assert.equal(played.length, BEFORE);
+    assert.deepEqual(await record(guest), played, 'both see the same record');
+
+    // The owner dies at once: no lease handed back, its sockets cut.
+    const killedAt = Date.now();
+    await a.kill();
+    for (const p of sides) await p.waitForFunction(() => /^disconnected/.test(document.body.dataset.connection ?? ''), null, { timeout: 10000 });
+    for (const p of sides) await p.waitForFunction(() => document.body.dataset.connection === 'connected', null, { timeout: 20000 });
+    for (const p of sides) await p.waitForFunction(pliesAre, BEFORE, { timeout: 20000 });
+    console.log(`# both pages back in the game ${Date.now() - killedAt} ms after A was killed`);
+    assert.deepEqual(await record(host), played, 'the host\'s record after recovery holds every move played before the kill');
+    assert.deepEqual(await record(guest), played, 'the guest\'s too');
+    // B runs the game now: it took it over from the stored moves, and the
+    // guest's last socket is to its own origin, B.
+    const takeover = b.log.join('').split('\n').find((l) => l.includes('took the game over') && l.includes(code));
+    console.log(`# B: ${takeover}`);
+    assert.ok(takeover, `B took the game over: ${b.log.join('').slice(-2000)}`);
+    assert.match(takeover, new RegExp(`plies=${BEFORE}\\b`), 'from the stored moves, all of them');
+    assert.equal(guestUrls.at(-1), `ws://${b.addr}/ws`);
+
+    // Play continues, on B.
+    for (let ply = BEFORE; ply < BEFORE + 2; ply++) await play(ply);
+    assert.deepEqual(await record(guest), await record(host));
+    assert.deepEqual((await record(host)).slice(0, BEFORE), played);
+    const stored = await (await fetch(`${b.url}games/${code}`)).text();
+    console.log(`# the record on B:\n${stored.trim().split('\n').map((l) => `#   ${l}`).join('\n')}`);
+    for (const p of sides) {
+      // Sockets refused while A was dead are the browser's own lines.
+      p.problems = p.problems.filter((line) => !refusedSocket.test(line));
+    }
+    await host.screenshot({ path: join(ARTIFACTS, 'cluster-recovered.png'), fullPage: true });
+    await guest.screenshot({ path: join(ARTIFACTS, 'cluster-recovered-guest.png'), fullPage: true });
+    assertClean(host, guest);
+    console.log(`# the cluster test took ${Date.now() - started} ms`);
+  } finally {
+    for (const c of contexts) await c.close();
+    await proxy?.stop();
+    for (const s of servers) await s.stop();
+    pg.stop();
   }
 });
 

@@ -100,6 +100,13 @@ enum Command {
         /// WebAssembly build in `pkg/`) instead of the copy in the binary.
         #[arg(long)]
         web: Option<PathBuf>,
+        /// Another address the page may open its WebSocket to, added to its
+        /// Content-Security-Policy (`connect-src`), once per address: with
+        /// several instances, every instance's --public-addr (or a wildcard
+        /// such as wss://*.games.example.org), since a `redirect` sends the
+        /// page there and the browser blocks any address not listed.
+        #[arg(long = "connect-src", value_name = "WS_URL")]
+        connect_src: Vec<String>,
         /// Also serve `GET /metrics` (Prometheus) and `/healthz` in plain
         /// HTTP on this address, for the operator's network only (say
         /// 127.0.0.1:9187); prints `metrics on ADDR`. Without it there is
@@ -282,6 +289,7 @@ fn main() -> ExitCode {
                 public_addr,
                 lease_ttl,
                 web,
+                connect_src,
                 metrics_addr,
                 log_format: _,
                 tls_cert,
@@ -312,7 +320,10 @@ fn main() -> ExitCode {
                     settings,
                     tls,
                 };
-                let web = web.map_or_else(WebRoot::embedded, WebRoot::new);
+                let web = web
+                    .map_or_else(WebRoot::embedded, WebRoot::new)
+                    .with_connect_src(&connect_src)
+                    .map_err(|e| e.to_string())?;
                 if let Some(problem) = web.problem() {
                     eprintln!("warning: {problem}");
                 }

@@ -14,7 +14,11 @@
 //! Every answer carries headers fit for a game page: a Content-Security-Policy
 //! that allows only this origin's scripts, styles, workers and WebSocket,
 //! plus `'wasm-unsafe-eval'` for the rules compiled to WebAssembly, and the
-//! inline `style` attributes of the boards' SVG pictures.
+//! inline `style` attributes of the boards' SVG pictures. With several
+//! instances the page may have to open its WebSocket on another instance
+//! (a `redirect` names its public address), which `connect-src 'self'`
+//! would block: [`WebRoot::with_connect_src`] (`serve --connect-src`) adds
+//! those addresses to the policy.
 //!
 //! ```
 //! use board_online::web::{content_type, WebRoot};
@@ -86,11 +90,66 @@ pub const EMBEDDED: &[(&str, &[u8])] = embed![
     "pkg/board_web_bg.wasm",
 ];
 
+/// A `serve --connect-src` source that cannot go into the
+/// Content-Security-Policy.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("--connect-src \"{shown}\": {why}")]
+pub struct ConnectSrcError {
+    /// The start of the source (40 characters at most).
+    pub shown: String,
+    /// What is wrong with it.
+    pub why: &'static str,
+}
+
+/// The longest `--connect-src` source taken.
+const MAX_SOURCE_LEN: usize = 200;
+
+/// Checks one `connect-src` source: `ws://` or `wss://`, then a host with
+/// an optional port (`*` wildcards as CSP allows them, e.g.
+/// `wss://*.games.example.org` or `ws://127.0.0.1:*`) and path, in
+/// characters that cannot end the directive or start another.
+fn check_source(source: &str) -> Result<(), ConnectSrcError> {
+    let fail = |why| ConnectSrcError {
+        shown: source.chars().take(40).collect(),
+        why,
+    };
+    if source.len() > MAX_SOURCE_LEN {
+        return Err(fail("longer than 200 bytes"));
+    }
+    let rest = source
+        .strip_prefix("wss://")
+        .or_else(|| source.strip_prefix("ws://"))
+        .ok_or_else(|| fail("not a ws:// or wss:// address"))?;
+    if rest.is_empty() || rest.starts_with(['/', ':']) {
+        return Err(fail("no host"));
+    }
+    if !rest
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || ".-_*:[]/~".contains(c))
+    {
+        return Err(fail(
+            "only letters, digits and . - _ * : [ ] / ~ may follow the scheme",
+        ));
+    }
+    Ok(())
+}
+
+/// The Content-Security-Policy with `sources` added to `connect-src`.
+fn csp_with(sources: &[String]) -> String {
+    CSP.replacen(
+        "connect-src 'self';",
+        &format!("connect-src 'self' {};", sources.join(" ")),
+        1,
+    )
+}
+
 /// Where the page is served from: the copy in the binary, or a directory.
 #[derive(Debug, Clone)]
 pub struct WebRoot {
     /// `None`: the embedded copy.
     dir: Option<PathBuf>,
+    /// The policy when `connect-src` has more than `'self'`.
+    csp: Option<HeaderValue>,
 }
 
 impl WebRoot {
@@ -98,13 +157,45 @@ impl WebRoot {
     pub fn new(dir: impl Into<PathBuf>) -> WebRoot {
         WebRoot {
             dir: Some(dir.into()),
+            csp: None,
         }
     }
 
     /// The page compiled into the binary ([`EMBEDDED`]).
     #[must_use]
     pub fn embedded() -> WebRoot {
-        WebRoot { dir: None }
+        WebRoot {
+            dir: None,
+            csp: None,
+        }
+    }
+
+    /// The page may also open WebSockets to `sources` (the other
+    /// instances' public addresses, where a `redirect` sends it), added to
+    /// its Content-Security-Policy's `connect-src`.
+    ///
+    /// # Errors
+    /// A source that is not `ws://` or `wss://` followed by a host (and
+    /// optional port and path) in plain characters.
+    ///
+    /// ```
+    /// use board_online::web::WebRoot;
+    ///
+    /// assert!(WebRoot::embedded().with_connect_src(&["wss://*.games.example.org".into()]).is_ok());
+    /// let err = WebRoot::embedded().with_connect_src(&["ws://a; script-src *".into()]).unwrap_err();
+    /// assert!(err.to_string().starts_with("--connect-src \"ws://a; script-src *\""));
+    /// ```
+    pub fn with_connect_src(mut self, sources: &[String]) -> Result<WebRoot, ConnectSrcError> {
+        for source in sources {
+            check_source(source)?;
+        }
+        self.csp = if sources.is_empty() {
+            None
+        } else {
+            // Checked above: visible ASCII only.
+            HeaderValue::from_str(&csp_with(sources)).ok()
+        };
+        Ok(self)
     }
 
     /// The directory, unless the page is the embedded one.
@@ -160,6 +251,16 @@ impl WebRoot {
 
     /// The answer to a GET of `request_path`.
     pub async fn serve(&self, request_path: &str) -> Response {
+        let mut response = self.serve_file(request_path).await;
+        if let Some(csp) = &self.csp {
+            response
+                .headers_mut()
+                .insert(header::CONTENT_SECURITY_POLICY, csp.clone());
+        }
+        response
+    }
+
+    async fn serve_file(&self, request_path: &str) -> Response {
         if self.dir.is_none() {
             return match WebRoot::embedded_file(request_path) {
                 Some((bytes, kind)) => answer(StatusCode::OK, kind, bytes.to_vec()),
@@ -260,6 +361,68 @@ mod tests {
         std::fs::write(web.join("app.js"), "export {}").unwrap();
         std::fs::write(base.join("secret.js"), "secret").unwrap();
         (base, WebRoot::new(web))
+    }
+
+    #[test]
+    fn connect_src_adds_checked_sources_to_the_policy() {
+        let sources = [
+            "ws://127.0.0.1:7001".to_owned(),
+            "wss://*.games.example.org".to_owned(),
+        ];
+        let csp = csp_with(&sources);
+        assert!(csp.contains(
+            "; connect-src 'self' ws://127.0.0.1:7001 wss://*.games.example.org; style-src 'self';"
+        ));
+        assert_eq!(
+            csp.replace(" ws://127.0.0.1:7001 wss://*.games.example.org", ""),
+            CSP
+        );
+        assert!(WebRoot::embedded()
+            .with_connect_src(&sources)
+            .unwrap()
+            .csp
+            .is_some());
+        assert!(WebRoot::embedded()
+            .with_connect_src(&[])
+            .unwrap()
+            .csp
+            .is_none());
+        for (bad, why) in [
+            ("http://a.example", "not a ws"),
+            ("ws://", "no host"),
+            ("ws://a.example; script-src *", "only letters"),
+            ("ws://a.example wss://b", "only letters"),
+            ("ws://a.example,x", "only letters"),
+            ("ws://'unsafe-inline'", "only letters"),
+            ("ws://a\nb", "only letters"),
+        ] {
+            let err = WebRoot::embedded()
+                .with_connect_src(&[bad.to_owned()])
+                .unwrap_err();
+            assert!(err.why.contains(why), "{bad}: {err}");
+        }
+        let long = format!("ws://{}", "a".repeat(300));
+        let err = check_source(&long).unwrap_err();
+        assert_eq!(err.shown.len(), 40, "only the start is quoted");
+        assert!(err.to_string().contains("longer than 200"));
+    }
+
+    #[tokio::test]
+    async fn the_served_page_carries_the_extended_policy() {
+        let page = WebRoot::embedded()
+            .with_connect_src(&["ws://10.0.0.2:7878".to_owned()])
+            .unwrap()
+            .serve("/")
+            .await;
+        let csp = page.headers()[header::CONTENT_SECURITY_POLICY]
+            .to_str()
+            .unwrap();
+        assert!(
+            csp.contains("connect-src 'self' ws://10.0.0.2:7878;"),
+            "{csp}"
+        );
+        let plain = WebRoot::embedded().serve("/missing.js").await;
+        assert_eq!(plain.headers()[header::CONTENT_SECURITY_POLICY], CSP);
     }
 
     #[test]
