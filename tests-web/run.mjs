@@ -693,6 +693,58 @@ test('online, two instances on one PostgreSQL: joined through B, redirected to A
   }
 });
 
+test('online: a `redirect` to an address the page may not open (an instance missing from --connect-src) is a lost connection; the page goes back to its origin', async () => {
+  const server = await startServer();
+  const hostCtx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const guestCtx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const host = await newPage(hostCtx);
+  const guest = await newPage(guestCtx);
+  // The guest's first `join` is answered by a `redirect` to an address the
+  // page's Content-Security-Policy does not list: the browser blocks that
+  // socket, which then fires `error` and never `close`.
+  const blocked = 'ws://127.0.0.1:9';
+  let redirects = 0;
+  await guest.routeWebSocket(/\/ws$/, (ws) => {
+    const srv = ws.connectToServer();
+    ws.onMessage((m) => {
+      const msg = JSON.parse(m);
+      if (msg.type === 'join' && redirects === 0) {
+        redirects += 1;
+        ws.send(JSON.stringify({ type: 'redirect', code: msg.code, url: blocked }));
+        ws.close();
+        return;
+      }
+      srv.send(m);
+    });
+    srv.onMessage((m) => ws.send(m));
+  });
+  try {
+    await host.goto(server.url);
+    await host.selectOption('#game-select', 'kybo');
+    await host.check('input[name=mode][value=online]');
+    await host.click('#create');
+    await host.waitForFunction(() => document.getElementById('code').textContent.length === 6);
+    const code = await host.locator('#code').textContent();
+    await guest.goto(server.url);
+    await guest.check('input[name=mode][value=online]');
+    await guest.fill('#join-code', code);
+    await guest.click('#join');
+    assert.equal(await waitForTurn(host, 20000), false, 'the guest got its seat');
+    await guest.waitForFunction(() => document.body.dataset.connection === 'connected');
+    assert.equal(redirects, 1);
+    const csp = /^console error: Connecting to 'ws:\/\/127\.0\.0\.1:9\/' violates the following Content Security Policy directive/;
+    assert.ok(guest.problems.some((p) => csp.test(p)), `the browser blocked the redirect's socket: ${guest.problems}`);
+    guest.problems = guest.problems.filter((p) => !csp.test(p));
+    assert.ok(await playOneMove(host, rng(3)));
+    await guest.waitForFunction(pliesAre, 1);
+    assertClean(host, guest);
+  } finally {
+    await hostCtx.close();
+    await guestCtx.close();
+    await server.stop();
+  }
+});
+
 test('installable and offline: after one visit the page plays against the computer without a network; online play says the network is gone', async () => {
   const server = await startServer();
   const context = await browser.newContext({ viewport: { width: 375, height: 667 }, hasTouch: true, isMobile: true });

@@ -74,7 +74,11 @@ export class Online {
       }
       this.receive(msg);
     };
-    ws.onclose = () => {
+    // A socket the browser blocks (an address its Content-Security-Policy
+    // does not list: a `redirect` to an instance not in `serve
+    // --connect-src`) fires `error` and never `close`; either is the loss
+    // (once: the second finds `this.ws` moved on).
+    ws.onerror = ws.onclose = () => {
       if (this.ws !== ws) return;
       this.ws = null;
       if (this.closed) return;
