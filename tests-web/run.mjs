@@ -614,8 +614,26 @@ test('online, two instances on one PostgreSQL: joined through B, redirected to A
     contexts.push(hostCtx, guestCtx);
     const host = await newPage(hostCtx);
     const guest = await newPage(guestCtx, { touch: true });
+    // Each page's sockets, and the messages it received (type, at).
     const sockets = new Map([[host, []], [guest, []]]);
-    for (const [p, urls] of sockets) p.on('websocket', (ws) => urls.push(ws.url()));
+    const received = new Map([[host, []], [guest, []]]);
+    for (const [p, urls] of sockets) {
+      p.on('websocket', (ws) => {
+        urls.push(ws.url());
+        ws.on('framereceived', ({ payload }) => {
+          try {
+            received.get(p).push({ type: JSON.parse(payload).type, at: Date.now(), url: ws.url() });
+          } catch { /* not JSON */ }
+        });
+      });
+    }
+    const until = async (what, ok, timeout = 20000) => {
+      const end = Date.now() + timeout;
+      while (!ok()) {
+        assert.ok(Date.now() < end, `${what} within ${timeout} ms`);
+        await new Promise((done) => setTimeout(done, 50));
+      }
+    };
 
     await host.goto(proxy.url);
     await host.selectOption('#game-select', 'kybo');
@@ -658,18 +676,25 @@ test('online, two instances on one PostgreSQL: joined through B, redirected to A
     const killedAt = Date.now();
     await a.kill();
     for (const p of sides) await p.waitForFunction(() => /^disconnected/.test(document.body.dataset.connection ?? ''), null, { timeout: 10000 });
-    for (const p of sides) await p.waitForFunction(() => document.body.dataset.connection === 'connected', null, { timeout: 20000 });
+    // Back in the game: the seat resumed (`resumed`, then the full state)
+    // on a socket opened after the kill, A being dead.
+    const resumedAfterKill = (p) => received.get(p).find((m) => m.type === 'resumed' && m.at > killedAt);
+    for (const p of sides) await until('the page resumed its seat after the kill', () => resumedAfterKill(p));
     for (const p of sides) await p.waitForFunction(pliesAre, BEFORE, { timeout: 20000 });
-    console.log(`# both pages back in the game ${Date.now() - killedAt} ms after A was killed`);
+    console.log(`# both pages back in the game ${Math.max(...sides.map((p) => resumedAfterKill(p).at)) - killedAt} ms after A was killed`);
+    const redirects = sides.map((p) => received.get(p).filter((m) => m.type === 'redirect' && m.at > killedAt).length);
+    console.log(`# redirects to the dead A meanwhile: host ${redirects[0]}, guest ${redirects[1]}`);
     assert.deepEqual(await record(host), played, 'the host\'s record after recovery holds every move played before the kill');
     assert.deepEqual(await record(guest), played, 'the guest\'s too');
-    // B runs the game now: it took it over from the stored moves, and the
-    // guest's last socket is to its own origin, B.
-    const takeover = b.log.join('').split('\n').find((l) => l.includes('took the game over') && l.includes(code));
+    // B runs the game now: it took it over from the stored moves.
+    const takeoverLine = () => b.log.join('').split('\n').find((l) => l.includes('took the game over') && l.includes(code));
+    await until('B logs the takeover', takeoverLine, 5000);
+    const takeover = takeoverLine();
     console.log(`# B: ${takeover}`);
     assert.ok(takeover, `B took the game over: ${b.log.join('').slice(-2000)}`);
     assert.match(takeover, new RegExp(`plies=${BEFORE}\\b`), 'from the stored moves, all of them');
-    assert.equal(guestUrls.at(-1), `ws://${b.addr}/ws`);
+    assert.equal(resumedAfterKill(guest).url, `ws://${b.addr}/ws`, 'the guest resumed on its origin, B');
+    assert.equal(resumedAfterKill(host).url, `${proxy.url.replace('http', 'ws')}ws`, 'the host resumed through the proxy, on B');
 
     // Play continues, on B.
     for (let ply = BEFORE; ply < BEFORE + 2; ply++) await play(ply);
