@@ -1,7 +1,9 @@
 // Real-browser tests of the page that `board-online serve` serves: Playwright
 // (playwright-core) driving Debian's chromium headless. Each test starts its
-// own server on a free loopback port with a temporary database, and fails on
-// any page error or console error. Screenshots go to target/web-artifacts/.
+// own server on a free loopback port with a temporary database (the test of
+// two instances: its own throwaway PostgreSQL, found as the Rust tests find
+// it; skipped, saying so, only when there is no initdb), and fails on any
+// page error or console error. Screenshots go to target/web-artifacts/.
 //
 //   node tests-web/run.mjs            (after scripts/build-web and a release build)
 //
