@@ -291,22 +291,36 @@ fn migrate(client: &mut Client) -> Result<(), StoreError> {
 }
 
 impl PgStore {
-    /// A batch of moves and their fences, the usual group commit, in four
-    /// round trips whatever its size: every lease checked by one statement,
-    /// every move inserted by another (both prepared once per connection).
-    /// Each game has one write at a time in flight, so a batch holds at
-    /// most one move of a game and the order between games does not matter.
-    fn write_moves(&self, p: &mut Pooled, writes: &[Write]) -> Result<(), StoreError> {
+    /// A batch of writes in one transaction: every lease checked by one
+    /// statement, then the writes in order, each run of moves inserted by
+    /// one statement (both prepared once per connection). A batch of moves,
+    /// the usual group commit, takes four round trips whatever its size;
+    /// a game created, joined or finished among them adds one each.
+    fn write_batch(&self, p: &mut Pooled, writes: &[Write]) -> Result<(), StoreError> {
         let fences = p.statement(FENCES)?;
         let insert = p.statement(INSERT_MOVES)?;
         let mut fenced: (Vec<&str>, Vec<i64>) = (Vec::new(), Vec::new());
+        for w in writes {
+            if let Write::Fence { code, epoch } = w {
+                fenced.0.push(code);
+                fenced.1.push(to_sql(*epoch));
+            }
+        }
+        let mut tx = p.client.transaction()?;
+        if !fenced.0.is_empty() {
+            let held: HashSet<String> = tx
+                .query(&fences, &[&self.instance.id, &fenced.0, &fenced.1])?
+                .iter()
+                .map(|row| row.try_get(0))
+                .collect::<Result<_, _>>()?;
+            if let Some(lost) = fenced.0.iter().find(|code| !held.contains(**code)) {
+                return Err(StoreError::LeaseLost((*lost).to_owned()));
+            }
+        }
         let mut moves = MoveColumns::default();
         for w in writes {
             match w {
-                Write::Fence { code, epoch } => {
-                    fenced.0.push(code);
-                    fenced.1.push(to_sql(*epoch));
-                }
+                Write::Fence { .. } => {}
                 Write::Move {
                     code,
                     ply,
@@ -321,47 +335,19 @@ impl PgStore {
                     moves.first_ms.push(clock_ms.map(|c| to_sql(c[0])));
                     moves.second_ms.push(clock_ms.map(|c| to_sql(c[1])));
                 }
-                _ => {}
-            }
-        }
-        let mut tx = p.client.transaction()?;
-        if !fenced.0.is_empty() {
-            let held: HashSet<String> = tx
-                .query(&fences, &[&self.instance.id, &fenced.0, &fenced.1])?
-                .iter()
-                .map(|row| row.try_get(0))
-                .collect::<Result<_, _>>()?;
-            if let Some(lost) = fenced.0.iter().find(|code| !held.contains(**code)) {
-                return Err(StoreError::LeaseLost((*lost).to_owned()));
-            }
-        }
-        if !moves.code.is_empty() {
-            let inserted: HashSet<(String, i32)> = tx
-                .query(
-                    &insert,
-                    &[
-                        &moves.code,
-                        &moves.ply,
-                        &moves.text,
-                        &moves.at_ms,
-                        &moves.first_ms,
-                        &moves.second_ms,
-                    ],
-                )?
-                .iter()
-                .map(|row| Ok((row.try_get(0)?, row.try_get(1)?)))
-                .collect::<Result<_, postgres::Error>>()?;
-            for i in 0..moves.code.len() {
-                let (code, ply) = (moves.code[i], moves.ply[i]);
-                if !inserted.contains(&(code.to_owned(), ply)) {
-                    stored_already(&mut tx, code, ply, moves.text[i])?;
+                Write::Create { .. } | Write::Seat { .. } | Write::Finish { .. } => {
+                    // The moves before it go first: the order is kept.
+                    insert_moves(&mut tx, &insert, &mut moves)?;
+                    self.apply(&mut tx, w)?;
                 }
             }
         }
+        insert_moves(&mut tx, &insert, &mut moves)?;
         tx.commit()?;
         Ok(())
     }
 
+    /// Creates, seats or finishes a game (`write_batch` does the rest).
     fn apply(&self, tx: &mut Transaction<'_>, w: &Write) -> Result<(), StoreError> {
         match w {
             Write::Create {
@@ -419,30 +405,6 @@ impl PgStore {
                 };
                 tx.execute(sql, &[code, &&token_hash[..]])?;
             }
-            Write::Move {
-                code,
-                ply,
-                text,
-                at_ms,
-                clock_ms,
-            } => {
-                let ply_sql = i32::try_from(*ply).unwrap_or(i32::MAX);
-                let inserted = tx.execute(
-                    "INSERT INTO moves (code, ply, text, at_ms, first_ms, second_ms)
-                     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (code, ply) DO NOTHING",
-                    &[
-                        code,
-                        &ply_sql,
-                        text,
-                        &to_sql(*at_ms),
-                        &clock_ms.map(|c| to_sql(c[0])),
-                        &clock_ms.map(|c| to_sql(c[1])),
-                    ],
-                )?;
-                if inserted == 0 {
-                    stored_already(tx, code, ply_sql, text)?;
-                }
-            }
             Write::Finish {
                 code,
                 result,
@@ -455,18 +417,46 @@ impl PgStore {
                     &[code, &json, &to_sql(*at_ms)],
                 )?;
             }
-            Write::Fence { code, epoch } => {
-                let held = tx.query_opt(
-                    "SELECT 1 FROM leases WHERE code = $1 AND owner = $2 AND epoch = $3 FOR SHARE",
-                    &[code, &self.instance.id, &to_sql(*epoch)],
-                )?;
-                if held.is_none() {
-                    return Err(StoreError::LeaseLost(code.clone()));
-                }
-            }
+            // Checked and inserted a batch at a time by `write_batch`.
+            Write::Fence { .. } | Write::Move { .. } => {}
         }
         Ok(())
     }
+}
+
+/// Inserts the moves gathered so far (none: no round trip) and empties
+/// `moves`; a move found stored already must be the same move.
+fn insert_moves(
+    tx: &mut Transaction<'_>,
+    insert: &Statement,
+    moves: &mut MoveColumns<'_>,
+) -> Result<(), StoreError> {
+    if moves.code.is_empty() {
+        return Ok(());
+    }
+    let inserted: HashSet<(String, i32)> = tx
+        .query(
+            insert,
+            &[
+                &moves.code,
+                &moves.ply,
+                &moves.text,
+                &moves.at_ms,
+                &moves.first_ms,
+                &moves.second_ms,
+            ],
+        )?
+        .iter()
+        .map(|row| Ok((row.try_get(0)?, row.try_get(1)?)))
+        .collect::<Result<_, postgres::Error>>()?;
+    for i in 0..moves.code.len() {
+        let (code, ply) = (moves.code[i], moves.ply[i]);
+        if !inserted.contains(&(code.to_owned(), ply)) {
+            stored_already(tx, code, ply, moves.text[i])?;
+        }
+    }
+    *moves = MoveColumns::default();
+    Ok(())
 }
 
 /// A move at `ply` of `code` the insert found stored already: the same move
@@ -579,20 +569,7 @@ fn complete(client: &mut Client, row: &postgres::Row) -> Result<StoredGame, Stor
 
 impl Store for PgStore {
     fn write(&self, writes: &[Write]) -> Result<(), StoreError> {
-        let only_moves = writes
-            .iter()
-            .all(|w| matches!(w, Write::Fence { .. } | Write::Move { .. }));
-        if only_moves {
-            return self.with_pooled(|p| self.write_moves(p, writes));
-        }
-        self.with(|c| {
-            let mut tx = c.transaction()?;
-            for w in writes {
-                self.apply(&mut tx, w)?;
-            }
-            tx.commit()?;
-            Ok(())
-        })
+        self.with_pooled(|p| self.write_batch(p, writes))
     }
 
     fn unfinished(&self) -> Result<Vec<StoredGame>, StoreError> {
@@ -883,5 +860,57 @@ mod tests {
         a.write(&batch).unwrap();
         assert_eq!(a.game("BBBBBB").unwrap().unwrap().moves, ["D4", "E5"]);
         drop((a, b));
+    }
+
+    #[test]
+    fn a_batch_creating_joining_and_finishing_games_among_moves_keeps_every_write_in_order() {
+        let Some((_cluster, a)) = pg_store("mixed", "a") else {
+            return;
+        };
+        a.write(&[create("EEEEEE")]).unwrap();
+        let result = crate::protocol::GameResult {
+            winner: Some(Seat::First),
+            ending: crate::protocol::Ending::Resignation,
+            text: "Black resigns, White wins".into(),
+        };
+        // One commit: a move of E, a new game F and two moves of it, F
+        // joined, E's next move and its end.
+        let mut batch = fenced(1, mv("EEEEEE", 0, "D4"));
+        batch.extend([
+            create("FFFFFF"),
+            mv("FFFFFF", 0, "E4"),
+            mv("FFFFFF", 1, "E5"),
+            Write::Seat {
+                code: "FFFFFF".into(),
+                seat: Seat::Second,
+                token_hash: [3; 32],
+            },
+        ]);
+        batch.extend(fenced(1, mv("EEEEEE", 1, "D5")));
+        batch.extend(fenced(
+            1,
+            Write::Finish {
+                code: "EEEEEE".into(),
+                result: result.clone(),
+                at_ms: 99,
+            },
+        ));
+        a.write(&batch).unwrap();
+        let e = a.game("EEEEEE").unwrap().unwrap();
+        assert_eq!(
+            (e.moves, e.result),
+            (vec!["D4".to_owned(), "D5".to_owned()], Some(result))
+        );
+        let f = a.game("FFFFFF").unwrap().unwrap();
+        assert_eq!(f.moves, ["E4", "E5"]);
+        assert_eq!(f.token_hashes, [Some([7; 32]), Some([3; 32])]);
+        // A write failing among them (a code taken) leaves nothing of the
+        // batch, moves before it included.
+        let batch = [fenced(1, mv("FFFFFF", 2, "C3")), vec![create("EEEEEE")]].concat();
+        assert!(matches!(
+            a.write(&batch).unwrap_err(),
+            StoreError::CodeTaken(ref c) if c == "EEEEEE"
+        ));
+        assert_eq!(a.game("FFFFFF").unwrap().unwrap().moves, ["E4", "E5"]);
     }
 }
