@@ -95,7 +95,8 @@ pub const EMBEDDED: &[(&str, &[u8])] = embed![
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("--connect-src \"{shown}\": {why}")]
 pub struct ConnectSrcError {
-    /// The start of the source (40 characters at most).
+    /// The start of the source (40 characters at most, control
+    /// characters escaped).
     pub shown: String,
     /// What is wrong with it.
     pub why: &'static str,
@@ -110,7 +111,12 @@ const MAX_SOURCE_LEN: usize = 200;
 /// characters that cannot end the directive or start another.
 fn check_source(source: &str) -> Result<(), ConnectSrcError> {
     let fail = |why| ConnectSrcError {
-        shown: source.chars().take(40).collect(),
+        shown: source
+            .chars()
+            .take(40)
+            .collect::<String>()
+            .escape_debug()
+            .to_string(),
         why,
     };
     if source.len() > MAX_SOURCE_LEN {
@@ -401,6 +407,8 @@ mod tests {
                 .unwrap_err();
             assert!(err.why.contains(why), "{bad}: {err}");
         }
+        let err = check_source("ws://a\nb").unwrap_err();
+        assert_eq!(err.to_string().lines().count(), 1, "escaped: {err}");
         let long = format!("ws://{}", "a".repeat(300));
         let err = check_source(&long).unwrap_err();
         assert_eq!(err.shown.len(), 40, "only the start is quoted");
