@@ -327,6 +327,13 @@ fn main() -> ExitCode {
                 if let Some(problem) = web.problem() {
                     eprintln!("warning: {problem}");
                 }
+                if connect_src.is_empty() && board_online::pg::is_url(&options.db.to_string_lossy())
+                {
+                    eprintln!(
+                        "warning: no --connect-src: a browser page cannot follow a redirect to \
+                         another instance (give each instance's --public-addr)"
+                    );
+                }
                 let cluster = Cluster {
                     instance_id,
                     public_addr,

@@ -42,6 +42,13 @@ fn instance(dir: &TempDir, db: &str, id: &str) -> Server {
         .strip_prefix("listening on ")
         .unwrap_or_else(|| panic!("instance {id} did not start: {line}"))
         .to_owned();
+    // Started without --connect-src: the operator is told that pages
+    // cannot follow a redirect.
+    assert!(
+        proc.log.iter().any(|l| l.contains("warning: no --connect-src")),
+        "{:?}",
+        proc.log
+    );
     Server { proc, addr }
 }
 
