@@ -261,6 +261,14 @@ pub struct SqliteStore {
     checkpoints: Option<Checkpoints>,
 }
 
+/// How often the checkpoint thread runs, and the log's length in frames
+/// past which the writer starts it over.
+#[derive(Debug, Clone, Copy)]
+struct Checkpointing {
+    interval: std::time::Duration,
+    restart_frames: i64,
+}
+
 /// What the writer shares with the checkpoint thread.
 #[derive(Debug)]
 struct Checkpoints {
@@ -307,6 +315,17 @@ impl SqliteStore {
     /// # Errors
     /// The file cannot be opened or is not a database of this server.
     pub fn open(path: &Path) -> Result<SqliteStore, StoreError> {
+        SqliteStore::open_with(
+            path,
+            Checkpointing {
+                interval: CHECKPOINT_INTERVAL,
+                restart_frames: CHECKPOINT_RESTART_FRAMES,
+            },
+        )
+    }
+
+    /// [`SqliteStore::open`], checkpointing as `every` says.
+    fn open_with(path: &Path, every: Checkpointing) -> Result<SqliteStore, StoreError> {
         let mut store = SqliteStore::init(Connection::open(path)?)?;
         // Checkpoints (copying the log into the database file, with its own
         // fsyncs) run on their own thread and connection, off the path of
@@ -320,7 +339,7 @@ impl SqliteStore {
         let (lock, due) = (running.clone(), restart_due.clone());
         thread::Builder::new()
             .name("store-checkpoint".into())
-            .spawn(move || checkpoints(&checkpointer, &stopped, &lock, &due))
+            .spawn(move || checkpoints(&checkpointer, &stopped, &lock, &due, every))
             .map_err(|e| StoreError::Database(format!("no checkpoint thread: {e}")))?;
         store.checkpoints = Some(Checkpoints {
             _stop: stop,
@@ -378,14 +397,13 @@ fn checkpoints(
     stop: &std::sync::mpsc::Receiver<()>,
     running: &Mutex<()>,
     restart_due: &AtomicBool,
+    every: Checkpointing,
 ) {
-    while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
-        stop.recv_timeout(CHECKPOINT_INTERVAL)
-    {
+    while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = stop.recv_timeout(every.interval) {
         let Ok(_running) = running.lock() else { return };
         match checkpoint(conn, "PASSIVE") {
             Ok(frames) => {
-                if frames > CHECKPOINT_RESTART_FRAMES {
+                if frames > every.restart_frames {
                     restart_due.store(true, Ordering::Relaxed);
                 }
             }
@@ -949,13 +967,20 @@ pub(crate) mod tests {
             std::env::temp_dir()
         };
         let path = base.join(format!("board-online-log-{}", std::process::id()));
-        let store = SqliteStore::open(&path).unwrap();
+        // The server's settings let the log grow further; these show the
+        // same mechanism in fewer commits.
+        let every = Checkpointing {
+            interval: std::time::Duration::from_millis(100),
+            restart_frames: 4000,
+        };
+        let store = SqliteStore::open_with(&path, every).unwrap();
         store.write(&[create("FFFFFF")]).unwrap();
         // One move a commit, each at least one frame of the log, over more
         // than two checkpoint intervals and three times the restart mark.
         let began = std::time::Instant::now();
         let mut commits = 0u32;
-        while commits < 3 * 4000 || began.elapsed() < 3 * CHECKPOINT_INTERVAL {
+        while i64::from(commits) < 3 * every.restart_frames || began.elapsed() < 3 * every.interval
+        {
             let ply = commits + 1;
             store
                 .write(&[Write::Move {
@@ -973,7 +998,7 @@ pub(crate) mod tests {
             checkpoint(&conn, "PASSIVE").unwrap()
         };
         assert!(
-            log_frames < i64::from(commits) - CHECKPOINT_RESTART_FRAMES,
+            log_frames < i64::from(commits) - every.restart_frames,
             "the log holds {log_frames} frames after {commits} commits"
         );
         // Every move is there.

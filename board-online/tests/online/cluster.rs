@@ -45,7 +45,9 @@ fn instance(dir: &TempDir, db: &str, id: &str) -> Server {
     // Started without --connect-src: the operator is told that pages
     // cannot follow a redirect.
     assert!(
-        proc.log.iter().any(|l| l.contains("warning: no --connect-src")),
+        proc.log
+            .iter()
+            .any(|l| l.contains("warning: no --connect-src")),
         "{:?}",
         proc.log
     );
