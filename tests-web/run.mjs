@@ -772,6 +772,62 @@ test('online: a `redirect` to an address the page may not open (an instance miss
   }
 });
 
+test('online: `redirect`s that keep failing back off (not a connection every few hundred ms), and the page gets in once they stop', async () => {
+  const server = await startServer();
+  const hostCtx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const guestCtx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const host = await newPage(hostCtx);
+  const guest = await newPage(guestCtx);
+  // Every `join` is answered by a `redirect` the browser blocks (a cluster
+  // whose --connect-src misses an instance) until `redirecting` ends.
+  const blocked = 'ws://127.0.0.1:9';
+  let redirecting = true;
+  let joins = 0;
+  await guest.routeWebSocket(/\/ws$/, (ws) => {
+    const srv = ws.connectToServer();
+    ws.onMessage((m) => {
+      const msg = JSON.parse(m);
+      if (msg.type === 'join' && redirecting) {
+        joins += 1;
+        ws.send(JSON.stringify({ type: 'redirect', code: msg.code, url: blocked }));
+        ws.close();
+        return;
+      }
+      srv.send(m);
+    });
+    srv.onMessage((m) => ws.send(m));
+  });
+  try {
+    await host.goto(server.url);
+    await host.selectOption('#game-select', 'kybo');
+    await host.check('input[name=mode][value=online]');
+    await host.click('#create');
+    await host.waitForFunction(() => document.getElementById('code').textContent.length === 6);
+    const code = await host.locator('#code').textContent();
+    await guest.goto(server.url);
+    await guest.check('input[name=mode][value=online]');
+    await guest.fill('#join-code', code);
+    await guest.click('#join');
+    await guest.waitForTimeout(6000);
+    // Backing off (0.25, 0.5, 1, 2, 4 s, each plus a connection): five tries
+    // in 6 s; a delay started over at each `welcome` made nine.
+    assert.ok(joins >= 2 && joins <= 6, `${joins} joins redirected in 6 s`);
+    console.log(`# ${joins} joins redirected in 6 s`);
+    redirecting = false;
+    assert.equal(await waitForTurn(host, 20000), false, 'the guest got its seat once the redirects stopped');
+    await guest.waitForFunction(() => document.body.dataset.connection === 'connected');
+    const csp = /^console error: Connecting to 'ws:\/\/127\.0\.0\.1:9\/' violates the following Content Security Policy directive/;
+    guest.problems = guest.problems.filter((p) => !csp.test(p));
+    assert.ok(await playOneMove(host, rng(4)));
+    await guest.waitForFunction(pliesAre, 1);
+    assertClean(host, guest);
+  } finally {
+    await hostCtx.close();
+    await guestCtx.close();
+    await server.stop();
+  }
+});
+
 test('installable and offline: after one visit the page plays against the computer without a network; online play says the network is gone', async () => {
   const server = await startServer();
   const context = await browser.newContext({ viewport: { width: 375, height: 667 }, hasTouch: true, isMobile: true });

@@ -101,12 +101,14 @@ export class Online {
   receive(msg) {
     switch (msg.type) {
       case 'welcome':
-        this.failures = 0;
+        // Reaching a server is not yet reaching the game (a `redirect` may
+        // follow): the retry delay starts over only once the game is entered.
         this.h.onConnection('connected');
         this.enter();
         break;
       case 'created':
       case 'joined':
+        this.failures = 0;
         this.code = msg.code;
         this.seat = msg.seat;
         this.token = msg.token;
@@ -114,10 +116,12 @@ export class Online {
         this.h.onCode(this.code, this.seat);
         break;
       case 'resumed':
+        this.failures = 0;
         this.seat = msg.seat;
         this.h.onCode(this.code, this.seat);
         break;
       case 'watching':
+        this.failures = 0;
         this.code = msg.code;
         this.seat = null;
         this.h.onCode(this.code, null);
@@ -147,7 +151,6 @@ export class Online {
         // Another instance runs the game: the server closes this
         // connection, and the next one goes there.
         this.target = msg.url;
-        this.failures = 0;
         break;
       case 'refused':
         // A stale ply: this page missed a move; the full state catches up.
