@@ -434,16 +434,7 @@ test('online: moves come as small `moved` messages; a page that misses one asks 
     });
   });
   try {
-    await host.goto(server.url);
-    await host.selectOption('#game-select', 'kybo');
-    await host.check('input[name=mode][value=online]');
-    await host.click('#create');
-    await host.waitForFunction(() => document.getElementById('code').textContent.length === 6);
-    const code = await host.locator('#code').textContent();
-    await guest.goto(server.url);
-    await guest.check('input[name=mode][value=online]');
-    await guest.fill('#join-code', code);
-    await guest.click('#join');
+    await hostAndJoin(host, server.url, guest);
     const rand = rng(7);
     const record = (p) => p.locator('#record li').allTextContents();
     const sides = [host, guest];
@@ -637,19 +628,9 @@ test('online, two instances on one PostgreSQL: joined through B, redirected to A
       }
     };
 
-    await host.goto(proxy.url);
-    await host.selectOption('#game-select', 'kybo');
-    await host.check('input[name=mode][value=online]');
-    await host.click('#create');
-    await host.waitForFunction(() => document.getElementById('code').textContent.length === 6);
-    const code = await host.locator('#code').textContent();
+    const code = await hostAndJoin(host, proxy.url, guest, b.url);
     const healthA = await (await fetch(`${a.url}healthz`)).text();
     assert.match(healthA, /instance: a/);
-
-    await guest.goto(b.url);
-    await guest.check('input[name=mode][value=online]');
-    await guest.fill('#join-code', code);
-    await guest.click('#join');
     assert.equal(await waitForTurn(host, 20000), false);
     await guest.waitForFunction(() => document.body.dataset.connection === 'connected');
     // B answered `redirect`: the guest's second socket went to A's public address.
@@ -720,24 +701,17 @@ test('online, two instances on one PostgreSQL: joined through B, redirected to A
   }
 });
 
-test('online: a `redirect` to an address the page may not open (an instance missing from --connect-src) is a lost connection; the page goes back to its origin', async () => {
-  const server = await startServer();
-  const hostCtx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const guestCtx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const host = await newPage(hostCtx);
-  const guest = await newPage(guestCtx);
-  // The guest's first `join` is answered by a `redirect` to an address the
-  // page's Content-Security-Policy does not list: the browser blocks that
-  // socket, which then fires `error` and never `close`.
-  const blocked = 'ws://127.0.0.1:9';
-  let redirects = 0;
-  await guest.routeWebSocket(/\/ws$/, (ws) => {
+/** Routes the page's `/ws` sockets to the server, except that each `join`
+ * `redirect()` says yes to is answered by a `redirect` to `url` (an address
+ * the page's Content-Security-Policy does not list: the browser blocks that
+ * socket, which then fires `error` and never `close`) and closed. */
+async function redirectJoins(page, url, redirect) {
+  await page.routeWebSocket(/\/ws$/, (ws) => {
     const srv = ws.connectToServer();
     ws.onMessage((m) => {
       const msg = JSON.parse(m);
-      if (msg.type === 'join' && redirects === 0) {
-        redirects += 1;
-        ws.send(JSON.stringify({ type: 'redirect', code: msg.code, url: blocked }));
+      if (msg.type === 'join' && redirect()) {
+        ws.send(JSON.stringify({ type: 'redirect', code: msg.code, url }));
         ws.close();
         return;
       }
@@ -745,23 +719,44 @@ test('online: a `redirect` to an address the page may not open (an instance miss
     });
     srv.onMessage((m) => ws.send(m));
   });
+}
+
+/** The console error of a socket to `ws://127.0.0.1:9` that the browser blocks. */
+const BLOCKED = 'ws://127.0.0.1:9';
+const blockedByCsp = /^console error: Connecting to 'ws:\/\/127\.0\.0\.1:9\/' violates the following Content Security Policy directive/;
+
+/** `host` creates an online KYBO game on the page at `hostUrl`; `guest`
+ * asks to join it from the page at `guestUrl`. The game's code. */
+async function hostAndJoin(host, hostUrl, guest, guestUrl = hostUrl) {
+  await host.goto(hostUrl);
+  await host.selectOption('#game-select', 'kybo');
+  await host.check('input[name=mode][value=online]');
+  await host.click('#create');
+  await host.waitForFunction(() => document.getElementById('code').textContent.length === 6);
+  const code = await host.locator('#code').textContent();
+  await guest.goto(guestUrl);
+  await guest.check('input[name=mode][value=online]');
+  await guest.fill('#join-code', code);
+  await guest.click('#join');
+  return code;
+}
+
+test('online: a `redirect` to an address the page may not open (an instance missing from --connect-src) is a lost connection; the page goes back to its origin', async () => {
+  const server = await startServer();
+  const hostCtx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const guestCtx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const host = await newPage(hostCtx);
+  const guest = await newPage(guestCtx);
+  // The guest's first `join` is redirected to an address the browser blocks.
+  let joins = 0;
+  await redirectJoins(guest, BLOCKED, () => ++joins === 1);
   try {
-    await host.goto(server.url);
-    await host.selectOption('#game-select', 'kybo');
-    await host.check('input[name=mode][value=online]');
-    await host.click('#create');
-    await host.waitForFunction(() => document.getElementById('code').textContent.length === 6);
-    const code = await host.locator('#code').textContent();
-    await guest.goto(server.url);
-    await guest.check('input[name=mode][value=online]');
-    await guest.fill('#join-code', code);
-    await guest.click('#join');
+    await hostAndJoin(host, server.url, guest);
     assert.equal(await waitForTurn(host, 20000), false, 'the guest got its seat');
     await guest.waitForFunction(() => document.body.dataset.connection === 'connected');
-    assert.equal(redirects, 1);
-    const csp = /^console error: Connecting to 'ws:\/\/127\.0\.0\.1:9\/' violates the following Content Security Policy directive/;
-    assert.ok(guest.problems.some((p) => csp.test(p)), `the browser blocked the redirect's socket: ${guest.problems}`);
-    guest.problems = guest.problems.filter((p) => !csp.test(p));
+    assert.equal(joins, 2, 'one join redirected, the next one let through');
+    assert.ok(guest.problems.some((p) => blockedByCsp.test(p)), `the browser blocked the redirect's socket: ${guest.problems}`);
+    guest.problems = guest.problems.filter((p) => !blockedByCsp.test(p));
     assert.ok(await playOneMove(host, rng(3)));
     await guest.waitForFunction(pliesAre, 1);
     assertClean(host, guest);
@@ -778,36 +773,16 @@ test('online: `redirect`s that keep failing back off (not a connection every few
   const guestCtx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const host = await newPage(hostCtx);
   const guest = await newPage(guestCtx);
-  // Every `join` is answered by a `redirect` the browser blocks (a cluster
+  // Every `join` is redirected to an address the browser blocks (a cluster
   // whose --connect-src misses an instance) until `redirecting` ends.
-  const blocked = 'ws://127.0.0.1:9';
   let redirecting = true;
   let joins = 0;
-  await guest.routeWebSocket(/\/ws$/, (ws) => {
-    const srv = ws.connectToServer();
-    ws.onMessage((m) => {
-      const msg = JSON.parse(m);
-      if (msg.type === 'join' && redirecting) {
-        joins += 1;
-        ws.send(JSON.stringify({ type: 'redirect', code: msg.code, url: blocked }));
-        ws.close();
-        return;
-      }
-      srv.send(m);
-    });
-    srv.onMessage((m) => ws.send(m));
+  await redirectJoins(guest, BLOCKED, () => {
+    if (redirecting) joins += 1;
+    return redirecting;
   });
   try {
-    await host.goto(server.url);
-    await host.selectOption('#game-select', 'kybo');
-    await host.check('input[name=mode][value=online]');
-    await host.click('#create');
-    await host.waitForFunction(() => document.getElementById('code').textContent.length === 6);
-    const code = await host.locator('#code').textContent();
-    await guest.goto(server.url);
-    await guest.check('input[name=mode][value=online]');
-    await guest.fill('#join-code', code);
-    await guest.click('#join');
+    await hostAndJoin(host, server.url, guest);
     await guest.waitForTimeout(6000);
     // Backing off (0.25, 0.5, 1, 2, 4 s, each plus a connection): five tries
     // in 6 s; a delay started over at each `welcome` made nine.
@@ -816,8 +791,7 @@ test('online: `redirect`s that keep failing back off (not a connection every few
     redirecting = false;
     assert.equal(await waitForTurn(host, 20000), false, 'the guest got its seat once the redirects stopped');
     await guest.waitForFunction(() => document.body.dataset.connection === 'connected');
-    const csp = /^console error: Connecting to 'ws:\/\/127\.0\.0\.1:9\/' violates the following Content Security Policy directive/;
-    guest.problems = guest.problems.filter((p) => !csp.test(p));
+    guest.problems = guest.problems.filter((p) => !blockedByCsp.test(p));
     assert.ok(await playOneMove(host, rng(4)));
     await guest.waitForFunction(pliesAre, 1);
     assertClean(host, guest);
