@@ -402,38 +402,48 @@ test('online: host and join by code, play, reload mid-game, a refused move shows
   }
 });
 
-test('online: moves come as small `moved` messages; a page that misses one asks `sync` and catches up', async () => {
+/** Runs `body` with a server of its own and two desktop pages, `host` and
+ * `guest`, each in its own browser context; closes them all after. */
+async function withTwoPages(body) {
   const server = await startServer();
   const hostCtx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const guestCtx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const host = await newPage(hostCtx);
-  const guest = await newPage(guestCtx);
-  // The guest's WebSocket goes through the test, which counts the messages
-  // and drops the `moved` of ply 4 (the guest's own move coming back).
-  const seen = { hello: null, moved: 0, states: 0, syncs: 0, dropped: 0 };
-  await guest.routeWebSocket(/\/ws$/, (ws) => {
-    const srv = ws.connectToServer();
-    ws.onMessage((m) => {
-      const msg = JSON.parse(m);
-      if (msg.type === 'hello') seen.hello = msg.protocol;
-      if (msg.type === 'sync') seen.syncs += 1;
-      srv.send(m);
-    });
-    srv.onMessage((m) => {
-      const msg = JSON.parse(m);
-      if (msg.type === 'state') seen.states += 1;
-      if (msg.type === 'moved') {
-        seen.moved += 1;
-        assert.equal(msg.board, undefined, 'a moved carries no board');
-        if (msg.ply === 4 && !seen.dropped) {
-          seen.dropped += 1;
-          return;
-        }
-      }
-      ws.send(m);
-    });
-  });
   try {
+    await body({ server, host: await newPage(hostCtx), guest: await newPage(guestCtx) });
+  } finally {
+    await hostCtx.close();
+    await guestCtx.close();
+    await server.stop();
+  }
+}
+
+test('online: moves come as small `moved` messages; a page that misses one asks `sync` and catches up', async () => {
+  await withTwoPages(async ({ server, host, guest }) => {
+    // The guest's WebSocket goes through the test, which counts the messages
+    // and drops the `moved` of ply 4 (the guest's own move coming back).
+    const seen = { hello: null, moved: 0, states: 0, syncs: 0, dropped: 0 };
+    await guest.routeWebSocket(/\/ws$/, (ws) => {
+      const srv = ws.connectToServer();
+      ws.onMessage((m) => {
+        const msg = JSON.parse(m);
+        if (msg.type === 'hello') seen.hello = msg.protocol;
+        if (msg.type === 'sync') seen.syncs += 1;
+        srv.send(m);
+      });
+      srv.onMessage((m) => {
+        const msg = JSON.parse(m);
+        if (msg.type === 'state') seen.states += 1;
+        if (msg.type === 'moved') {
+          seen.moved += 1;
+          assert.equal(msg.board, undefined, 'a moved carries no board');
+          if (msg.ply === 4 && !seen.dropped) {
+            seen.dropped += 1;
+            return;
+          }
+        }
+        ws.send(m);
+      });
+    });
     await hostAndJoin(host, server.url, guest);
     const rand = rng(7);
     const record = (p) => p.locator('#record li').allTextContents();
@@ -457,11 +467,7 @@ test('online: moves come as small `moved` messages; a page that misses one asks 
     // Full states: the join's, and one per sync; none per move.
     assert.equal(seen.states, 1 + seen.syncs);
     assertClean(host, guest);
-  } finally {
-    await hostCtx.close();
-    await guestCtx.close();
-    await server.stop();
-  }
+  });
 });
 
 // ------------------------------------------------- several instances
@@ -742,15 +748,10 @@ async function hostAndJoin(host, hostUrl, guest, guestUrl = hostUrl) {
 }
 
 test('online: a `redirect` to an address the page may not open (an instance missing from --connect-src) is a lost connection; the page goes back to its origin', async () => {
-  const server = await startServer();
-  const hostCtx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const guestCtx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const host = await newPage(hostCtx);
-  const guest = await newPage(guestCtx);
-  // The guest's first `join` is redirected to an address the browser blocks.
-  let joins = 0;
-  await redirectJoins(guest, BLOCKED, () => ++joins === 1);
-  try {
+  await withTwoPages(async ({ server, host, guest }) => {
+    // The guest's first `join` is redirected to an address the browser blocks.
+    let joins = 0;
+    await redirectJoins(guest, BLOCKED, () => ++joins === 1);
     await hostAndJoin(host, server.url, guest);
     assert.equal(await waitForTurn(host, 20000), false, 'the guest got its seat');
     await guest.waitForFunction(() => document.body.dataset.connection === 'connected');
@@ -760,28 +761,19 @@ test('online: a `redirect` to an address the page may not open (an instance miss
     assert.ok(await playOneMove(host, rng(3)));
     await guest.waitForFunction(pliesAre, 1);
     assertClean(host, guest);
-  } finally {
-    await hostCtx.close();
-    await guestCtx.close();
-    await server.stop();
-  }
+  });
 });
 
 test('online: `redirect`s that keep failing back off (not a connection every few hundred ms), and the page gets in once they stop', async () => {
-  const server = await startServer();
-  const hostCtx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const guestCtx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const host = await newPage(hostCtx);
-  const guest = await newPage(guestCtx);
-  // Every `join` is redirected to an address the browser blocks (a cluster
-  // whose --connect-src misses an instance) until `redirecting` ends.
-  let redirecting = true;
-  let joins = 0;
-  await redirectJoins(guest, BLOCKED, () => {
-    if (redirecting) joins += 1;
-    return redirecting;
-  });
-  try {
+  await withTwoPages(async ({ server, host, guest }) => {
+    // Every `join` is redirected to an address the browser blocks (a cluster
+    // whose --connect-src misses an instance) until `redirecting` ends.
+    let redirecting = true;
+    let joins = 0;
+    await redirectJoins(guest, BLOCKED, () => {
+      if (redirecting) joins += 1;
+      return redirecting;
+    });
     await hostAndJoin(host, server.url, guest);
     await guest.waitForTimeout(6000);
     // Backing off (0.25, 0.5, 1, 2, 4 s, each plus a connection): five tries
@@ -795,11 +787,7 @@ test('online: `redirect`s that keep failing back off (not a connection every few
     assert.ok(await playOneMove(host, rng(4)));
     await guest.waitForFunction(pliesAre, 1);
     assertClean(host, guest);
-  } finally {
-    await hostCtx.close();
-    await guestCtx.close();
-    await server.stop();
-  }
+  });
 });
 
 test('installable and offline: after one visit the page plays against the computer without a network; online play says the network is gone', async () => {
