@@ -11,8 +11,10 @@
 //! - [`Color`] and [`Outcome`], the players and the result of a game;
 //! - the [`Game`] trait, and written once against it: [`History`] (undo and
 //!   redo), [`perft`], [`divide`], [`random_playout`] with the seeded [`Rng`];
-//! - the [`GameMatch`] trait of every game crate's `Match` (a game with its
-//!   moves, undo, redo and record), for code written once for every game;
+//! - [`Match`], the one match of every game crate (a game with its moves,
+//!   undo, redo, record, repetitions and draw claims), built on what a
+//!   position tells it ([`MatchRules`]), and the [`GameMatch`] trait through
+//!   which code written once for every game drives it;
 //! - what a computer player is: the [`Agent`] trait, its [`Budget`] (nodes
 //!   or time), the [`Difficulty`] a person picks, the [`Computer`] trait of a game
 //!   that ships its own opponent, and [`Mcts`], a search for any game;
@@ -76,7 +78,7 @@ pub use bitboard::{Bitboard, BitboardIter};
 pub use cell::{Cell, Level};
 pub use error::NotationError;
 pub use game::{Game, MoveList};
-pub use game_match::GameMatch;
+pub use game_match::{GameMatch, Match, MatchRules};
 pub use history::History;
 pub use message::{expected_word, Arg, Explain, Message, Status, Words};
 pub use perft::{copy_make_perft, divide, perft};

@@ -175,13 +175,14 @@ struct ReadmeDoctests;
 
 pub use agent::{Agent, SearchReport};
 pub use board_core::{
-    divide, perft, Cell, Color, Game, GameMatch, History, Level, MoveList, Outcome, Square,
+    divide, perft, Cell, Color, Game, GameMatch, History, Level, MatchRules, MoveList, Outcome,
+    Square,
 };
 pub use config::Config;
 pub use error::{
     Geometry, LevelsError, ParseMoveError, PieceError, PlayError, PositionError, RecordError,
 };
-pub use game::Match;
+pub use game::{DrawClaims, Match};
 pub use moves::{Move, MoveKind};
 pub use piece::{Piece, Role};
 pub use play::EndReason;

@@ -182,7 +182,9 @@ pub use record::Record;
 
 /// A crossing of two grooves (`D5`): the shared 8×8 square type.
 pub use board_core::Square as Crossing;
-pub use board_core::{divide, perft, Color, Game, GameMatch, History, MoveList, Outcome, Square};
+pub use board_core::{
+    divide, perft, Color, Game, GameMatch, History, MatchRules, MoveList, Outcome, Square,
+};
 
 /// The README's examples, compiled and run as doc tests.
 #[cfg(doctest)]
