@@ -9,7 +9,7 @@ use crate::agent::{Agent, Computer};
 use crate::game::{Game, MoveList};
 use crate::history::History;
 use crate::player::Outcome;
-use crate::playout::Rng;
+use crate::rng::Rng;
 
 /// What a game's position tells [`Match`] beyond [`Game`]: its rule options,
 /// its record, the refusal once the match is over, and the rules that need

@@ -61,6 +61,7 @@ mod message;
 mod perft;
 mod player;
 mod playout;
+mod rng;
 mod search;
 mod select;
 #[cfg(feature = "serde")]
@@ -77,13 +78,14 @@ pub use agent::{Agent, Budget, Clock, Computer, Difficulty, ParseDifficultyError
 pub use bitboard::{Bitboard, BitboardIter};
 pub use cell::{Cell, Level};
 pub use error::NotationError;
-pub use game::{Game, MoveList};
+pub use game::{copy_make_perft, play_random_moves, Game, MoveList};
 pub use game_match::{GameMatch, Match, MatchRules};
 pub use history::History;
 pub use message::{expected_word, Arg, Explain, Message, Status, Words};
-pub use perft::{copy_make_perft, divide, perft};
+pub use perft::{divide, perft};
 pub use player::{Color, Outcome};
-pub use playout::{play_random_moves, random_playout, Playout, Rng};
+pub use playout::{random_playout, Playout};
+pub use rng::Rng;
 pub use search::{Mcts, Policy, Uniform};
 pub use select::BitRanks;
 /// The `serde` crate, for [`serde_via_text!`] to name from other crates.
