@@ -8,7 +8,7 @@ use board_core::{Color, MatchRules, Outcome};
 use crate::config::Config;
 use crate::error::{PlayError, RecordError};
 use crate::geometry::Cube;
-use crate::notation::Move;
+use crate::moves::Move;
 use crate::position::{EndReason, Position};
 use crate::record::Record;
 

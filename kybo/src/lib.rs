@@ -178,6 +178,7 @@ mod explain;
 mod game;
 mod geometry;
 mod movegen;
+mod moves;
 mod network;
 mod notation;
 mod play;
@@ -191,6 +192,7 @@ pub mod reference;
 mod serde_impls;
 #[cfg(feature = "svg")]
 pub mod svg;
+mod text;
 mod zobrist;
 
 pub use agent::Agent;
@@ -198,15 +200,15 @@ pub use board_core::{
     divide, perft, Bitboard, Color, Game, GameMatch, History, MatchRules, MoveList, Outcome, Rng,
     Square,
 };
-pub use config::{Config, Supply};
-pub use error::{ConfigError, ParseMoveError, PlayError, PositionError, RecordError};
+pub use config::{Config, ConfigError, Supply};
+pub use error::{ParseMoveError, PlayError, PositionError, RecordError};
 pub use game::{LastCube, Match};
 pub use geometry::{
     Cube, StackLevel, Zone, CASTLE, DUNGEON, FILE_A, FILE_H, GATES, MAX_CUBES, RANK_1, RANK_8,
     WALLS,
 };
+pub use moves::Move;
 pub use network::Network;
-pub use notation::Move;
 pub use policy::RulesPolicy;
 pub use position::{EndReason, Position, Stack};
 pub use record::Record;

@@ -7,8 +7,9 @@ use crate::config::Config;
 
 use crate::error::PlayError;
 use crate::geometry::{StackLevel, Zone};
+use crate::moves::Move;
 use crate::network::makes_kybo;
-use crate::notation::{parse_move_text, Move};
+use crate::notation::parse_move_text;
 use crate::position::{EndReason, Position};
 
 impl Position {

@@ -8,9 +8,11 @@ use core::str::FromStr;
 use board_core::excerpt;
 
 use crate::config::Config;
-use crate::error::{ConfigError, RecordError};
+use crate::config::ConfigError;
+use crate::error::RecordError;
 use crate::geometry::StackLevel;
-use crate::notation::{parse_move_text, Move};
+use crate::moves::Move;
+use crate::notation::parse_move_text;
 use crate::position::Position;
 use board_core::Match;
 

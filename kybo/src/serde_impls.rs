@@ -4,7 +4,7 @@
 //! on the way in. No invalid state can be deserialized.
 
 use crate::geometry::{Cube, StackLevel};
-use crate::notation::Move;
+use crate::moves::Move;
 use crate::position::Position;
 use crate::record::Record;
 
