@@ -2,7 +2,7 @@
 
 use board_core::{Budget, Computer, Mcts};
 
-use crate::notation::Move;
+use crate::moves::Move;
 use crate::policy::RulesPolicy;
 use crate::{Match, Position};
 

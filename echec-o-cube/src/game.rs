@@ -6,7 +6,7 @@ use board_core::{MatchRules, Outcome};
 
 use crate::config::Config;
 use crate::error::{PlayError, RecordError};
-use crate::notation::Move;
+use crate::moves::Move;
 use crate::position::{EndReason, Player, Position};
 use crate::record::Record;
 

@@ -24,7 +24,7 @@ use board_core::excerpt;
 
 use crate::config::Config;
 use crate::error::{PlayError, RecordError};
-use crate::notation::Move;
+use crate::moves::Move;
 use crate::position::{Player, Position};
 use board_core::Match;
 

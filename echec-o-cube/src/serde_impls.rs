@@ -8,7 +8,7 @@ use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::geometry::{GameSquare, Segment};
-use crate::notation::Move;
+use crate::moves::Move;
 use crate::position::Position;
 use crate::record::Record;
 

@@ -9,7 +9,7 @@ use board_core::Square;
 ///
 /// `Display` writes the square, `E5`. `FromStr` reads `E5` or `E5^2` (either
 /// case, surrounding blank space ignored); it checks that the level is 1–4
-/// but not that the cube would land there: [`Position::parse_move`] does.
+/// but not that the cube would land there: [`Position::parse_move`](crate::Position::parse_move) does.
 ///
 /// ```
 /// use kybo::{Move, Square};
