@@ -7,7 +7,7 @@ use board_core::{Color, MatchRules, Outcome};
 use crate::config::Config;
 use crate::error::{PlayError, RecordError};
 use crate::moves::Move;
-use crate::play::EndReason;
+use crate::position::EndReason;
 use crate::position::Position;
 use crate::record::Record;
 
