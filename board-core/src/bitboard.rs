@@ -282,6 +282,14 @@ impl fmt::Display for Bitboard {
     }
 }
 
+impl Square {
+    /// The bitboard holding just this square.
+    #[inline]
+    pub const fn bitboard(self) -> Bitboard {
+        Bitboard(1 << self as u8)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,5 +1,7 @@
 //! The trait through which generic code (perft, playouts, search, the server)
-//! drives any game.
+//! drives any game, and the bodies of its default perft and playout
+//! ([`copy_make_perft`], [`play_random_moves`]), which games that override
+//! them are tested against.
 
 use core::fmt;
 use core::hash::Hash;
@@ -8,7 +10,7 @@ use core::ops::Not;
 use smallvec::SmallVec;
 
 use crate::player::Outcome;
-use crate::playout::Rng;
+use crate::rng::Rng;
 
 /// A reusable list of moves. It holds 512 moves inline, more than any game of
 /// this workspace generates in a reachable position (ÉCHEC O CUBE in red mode
@@ -140,7 +142,7 @@ pub trait Game: Clone + fmt::Debug + fmt::Display {
     /// `rng` in the same state as this default; a test checks it against the
     /// default game for game.
     fn play_random(&mut self, rng: &mut Rng, max_plies: usize) -> usize {
-        crate::playout::play_random_moves(self, rng, max_plies)
+        play_random_moves(self, rng, max_plies)
     }
 
     /// The number of legal moves (games override it with a faster count).
@@ -155,7 +157,7 @@ pub trait Game: Clone + fmt::Debug + fmt::Display {
     /// fixed-size positions, chooses its variant once at the root), but it
     /// must return the same count.
     fn perft(&self, depth: u32) -> u64 {
-        crate::perft::copy_make_perft(self, depth)
+        copy_make_perft(self, depth)
     }
 
     /// Ends the game in a draw that the side to move may claim under the rules
@@ -165,4 +167,52 @@ pub trait Game: Clone + fmt::Debug + fmt::Display {
     fn claim_draw(&mut self) -> Option<Self::EndReason> {
         None
     }
+}
+
+/// Perft by copy-make, the default of [`Game::perft`]: the moves listed by
+/// [`Game::generate_moves`], each played on a copy, down to the last ply,
+/// which [`Game::count_legal_moves`] counts in bulk.
+pub fn copy_make_perft<G: Game>(game: &G, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => game.count_legal_moves(),
+        _ => {
+            let mut moves = MoveList::new();
+            game.generate_moves(&mut moves);
+            moves
+                .iter()
+                .map(|&mv| {
+                    let mut child = game.clone();
+                    child.play_unchecked(mv);
+                    copy_make_perft(&child, depth - 1)
+                })
+                .sum()
+        }
+    }
+}
+
+/// Plays [`Game::random_move`] then [`Game::play_unchecked`] until the game
+/// ends or `max_plies` moves are played, and returns how many it played:
+/// what [`Game::play_random`] does unless a game overrides it, here for a
+/// test to compare an override with.
+///
+/// ```
+/// use board_core::{play_random_moves, Game, Rng};
+/// # fn check<G: Game + PartialEq + core::fmt::Debug>(start: &G) {
+/// let (mut a, mut b) = (start.clone(), start.clone());
+/// let (mut ra, mut rb) = (Rng::new(9), Rng::new(9));
+/// assert_eq!(a.play_random(&mut ra, 50), play_random_moves(&mut b, &mut rb, 50));
+/// assert_eq!((a, ra), (b, rb));
+/// # }
+/// ```
+pub fn play_random_moves<G: Game>(game: &mut G, rng: &mut Rng, max_plies: usize) -> usize {
+    let mut plies = 0;
+    while plies < max_plies {
+        let Some(mv) = game.random_move(rng) else {
+            break;
+        };
+        game.play_unchecked(mv);
+        plies += 1;
+    }
+    plies
 }

@@ -11,8 +11,10 @@
 //! - [`Color`] and [`Outcome`], the players and the result of a game;
 //! - the [`Game`] trait, and written once against it: [`History`] (undo and
 //!   redo), [`perft`], [`divide`], [`random_playout`] with the seeded [`Rng`];
-//! - the [`GameMatch`] trait of every game crate's `Match` (a game with its
-//!   moves, undo, redo and record), for code written once for every game;
+//! - [`Match`], the one match of every game crate (a game with its moves,
+//!   undo, redo, record, repetitions and draw claims), built on what a
+//!   position tells it ([`MatchRules`]), and the [`GameMatch`] trait through
+//!   which code written once for every game drives it;
 //! - what a computer player is: the [`Agent`] trait, its [`Budget`] (nodes
 //!   or time), the [`Difficulty`] a person picks, the [`Computer`] trait of a game
 //!   that ships its own opponent, and [`Mcts`], a search for any game;
@@ -59,6 +61,7 @@ mod message;
 mod perft;
 mod player;
 mod playout;
+mod rng;
 mod search;
 mod select;
 #[cfg(feature = "serde")]
@@ -75,13 +78,14 @@ pub use agent::{Agent, Budget, Clock, Computer, Difficulty, ParseDifficultyError
 pub use bitboard::{Bitboard, BitboardIter};
 pub use cell::{Cell, Level};
 pub use error::NotationError;
-pub use game::{Game, MoveList};
-pub use game_match::GameMatch;
+pub use game::{copy_make_perft, play_random_moves, Game, MoveList};
+pub use game_match::{GameMatch, Match, MatchRules};
 pub use history::History;
 pub use message::{expected_word, Arg, Explain, Message, Status, Words};
-pub use perft::{copy_make_perft, divide, perft};
+pub use perft::{divide, perft};
 pub use player::{Color, Outcome};
-pub use playout::{play_random_moves, random_playout, Playout, Rng};
+pub use playout::{random_playout, Playout};
+pub use rng::Rng;
 pub use search::{Mcts, Policy, Uniform};
 pub use select::BitRanks;
 /// The `serde` crate, for [`serde_via_text!`] to name from other crates.

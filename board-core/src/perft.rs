@@ -5,7 +5,7 @@ use crate::game::{Game, MoveList};
 /// The number of move sequences of length `depth` from `game` (1 at depth 0).
 ///
 /// The last ply is counted in bulk with [`Game::count_legal_moves`]. This
-/// calls [`Game::perft`], whose default is [`copy_make_perft`]; a game may
+/// calls [`Game::perft`], whose default is [`copy_make_perft`](crate::copy_make_perft); a game may
 /// override it (chess3d's run-time-sized `Position` dispatches to its
 /// fixed-size core once at the root, not at every node).
 ///
@@ -19,28 +19,6 @@ use crate::game::{Game, MoveList};
 #[inline]
 pub fn perft<G: Game>(game: &G, depth: u32) -> u64 {
     game.perft(depth)
-}
-
-/// Perft by copy-make, the default of [`Game::perft`]: the moves listed by
-/// [`Game::generate_moves`], each played on a copy, down to the last ply,
-/// which [`Game::count_legal_moves`] counts in bulk.
-pub fn copy_make_perft<G: Game>(game: &G, depth: u32) -> u64 {
-    match depth {
-        0 => 1,
-        1 => game.count_legal_moves(),
-        _ => {
-            let mut moves = MoveList::new();
-            game.generate_moves(&mut moves);
-            moves
-                .iter()
-                .map(|&mv| {
-                    let mut child = game.clone();
-                    child.play_unchecked(mv);
-                    copy_make_perft(&child, depth - 1)
-                })
-                .sum()
-        }
-    }
 }
 
 /// Perft split by first move: each legal move with the number of sequences of

@@ -3,7 +3,8 @@
 
 use crate::agent::{Agent, Budget};
 use crate::game::{Game, MoveList};
-use crate::playout::{random_playout, Rng};
+use crate::playout::random_playout;
+use crate::rng::Rng;
 
 /// How a Monte Carlo search finishes a game from a new node: the playout
 /// policy. [`Uniform`] plays uniformly random legal moves; a game crate gives

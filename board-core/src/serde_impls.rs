@@ -8,7 +8,7 @@ use core::str::FromStr;
 use serde::de::{Deserializer, Error, Visitor};
 use serde::{Deserialize, Serialize, Serializer};
 
-use crate::{Bitboard, Cell, File, Level, Rank, Square};
+use crate::{Bitboard, Cell, File, Level, Match, MatchRules, Rank, Square};
 
 /// Deserializes any `FromStr` type from a string, reporting its parse error.
 pub fn deserialize_from_str<'de, D, T>(d: D) -> Result<T, D::Error>
@@ -171,26 +171,19 @@ macro_rules! serde_via_config_and_text {
     };
 }
 
-/// Implements `Serialize` and `Deserialize` (feature `serde`) for a game's
-/// `Match` as its record text: written from `record()`, read by parsing the
-/// record type and replaying it (`replay()`), so an illegal move is refused.
-#[macro_export]
-macro_rules! serde_via_record {
-    ($match:ty, $record:ty) => {
-        impl $crate::__serde::Serialize for $match {
-            fn serialize<S: $crate::__serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                s.collect_str(&self.record())
-            }
-        }
-        impl<'de> $crate::__serde::Deserialize<'de> for $match {
-            fn deserialize<D: $crate::__serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-                let record: $record = $crate::deserialize_from_str(d)?;
-                record
-                    .replay()
-                    .map_err(<D::Error as $crate::__serde::de::Error>::custom)
-            }
-        }
-    };
+/// A match travels as its record text: written from [`Match::record`], read
+/// by parsing the game's record and replaying it, so an illegal move is refused.
+impl<P: MatchRules> Serialize for Match<P> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(&self.record())
+    }
+}
+
+impl<'de, P: MatchRules> Deserialize<'de> for Match<P> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let record: P::Record = deserialize_from_str(d)?;
+        P::replay(&record).map_err(D::Error::custom)
+    }
 }
 
 impl Serialize for Bitboard {

@@ -242,12 +242,6 @@ impl Square {
     pub const fn flip_rank(self) -> Square {
         Square::ALL[self as usize ^ 56]
     }
-
-    /// The bitboard holding just this square.
-    #[inline]
-    pub const fn bitboard(self) -> crate::Bitboard {
-        crate::Bitboard(1 << self as u8)
-    }
 }
 
 impl fmt::Display for File {

@@ -506,3 +506,130 @@ fn mcts_with_rave_takes_a_win_and_blocks_a_loss() {
         game.play(mv).unwrap();
     }
 }
+
+/// Tic-tac-toe's record: the squares marked, in order (`B2 A1 …`).
+#[derive(Clone, Debug, PartialEq)]
+struct TttRecord(Vec<Square>);
+
+impl fmt::Display for TttRecord {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let texts: Vec<String> = self.0.iter().map(Square::to_string).collect();
+        f.write_str(&texts.join(" "))
+    }
+}
+
+#[derive(Debug, Error, PartialEq)]
+enum TttRecordError {
+    #[error("bad square: {0}")]
+    Text(#[from] crate::NotationError),
+    #[error("move {number}: {error}")]
+    Illegal { number: usize, error: TttError },
+}
+
+impl core::str::FromStr for TttRecord {
+    type Err = TttRecordError;
+    fn from_str(s: &str) -> Result<TttRecord, TttRecordError> {
+        let moves = s
+            .split_whitespace()
+            .map(str::parse)
+            .collect::<Result<_, _>>()?;
+        Ok(TttRecord(moves))
+    }
+}
+
+/// A made-up rule to drive the generic match: the side to move may claim a
+/// draw once four marks are down.
+impl crate::MatchRules for TicTacToe {
+    type Record = TttRecord;
+    type RecordError = TttRecordError;
+
+    fn config(&self) {}
+
+    fn record(_: &TicTacToe, moves: &[Square]) -> TttRecord {
+        TttRecord(moves.to_vec())
+    }
+
+    fn replay(record: &TttRecord) -> Result<crate::Match<TicTacToe>, TttRecordError> {
+        let mut game = crate::Match::new(TicTacToe::default());
+        for (i, &mv) in record.0.iter().enumerate() {
+            game.play(mv).map_err(|error| TttRecordError::Illegal {
+                number: i + 1,
+                error,
+            })?;
+        }
+        Ok(game)
+    }
+
+    fn game_over(&self, _: Outcome<Color, &'static str>) -> TttError {
+        TttError::Over
+    }
+
+    fn claimable_draw(positions: &[TicTacToe]) -> Option<&'static str> {
+        (positions.len() > 4).then_some("four marks")
+    }
+}
+
+#[test]
+fn the_generic_match_claims_undoes_redoes_and_replays() {
+    use crate::{GameMatch, Match, MatchRules};
+    let mut game: Match<TicTacToe> = Match::default();
+    for text in ["B2", "A1", "C3", "A3"] {
+        let mv = game.parse_move(text).unwrap();
+        assert_eq!(game.claimable_draw(), None, "{text}");
+        assert_eq!(game.claim_draw(), None);
+        game.play(mv).unwrap();
+    }
+    assert_eq!(game.repetitions(), 1);
+    assert_eq!(game.record().to_string(), "B2 A1 C3 A3");
+    assert_eq!(
+        TicTacToe::replay(&"B2 A1 C3 A3".parse().unwrap()),
+        Ok(game.clone())
+    );
+    assert_eq!(
+        "B2 B2"
+            .parse::<TttRecord>()
+            .map(|r| TicTacToe::replay(&r).unwrap_err()),
+        Ok(TttRecordError::Illegal {
+            number: 2,
+            error: TttError::Taken
+        })
+    );
+    // Claimed: the match is over, refuses moves and lists none.
+    let before = game.clone();
+    assert_eq!(Game::claim_draw(&mut game), Some("four marks"));
+    assert_ne!(game, before);
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Draw {
+            reason: "four marks"
+        })
+    );
+    let b1 = game.parse_move("B1").unwrap();
+    assert!(game.position().is_legal(b1));
+    assert_eq!(
+        (game.check(b1), game.play(b1)),
+        (Err(TttError::Over), Err(TttError::Over))
+    );
+    assert!(!game.is_legal(b1));
+    assert_eq!((game.legal_moves().len(), game.count_legal_moves()), (0, 0));
+    assert_eq!(game.random_move(&mut Rng::new(1)), None);
+    assert_eq!(game.redo(), None);
+    // Undo withdraws the claim with the last move; redo does not claim again.
+    let a3 = game.undo();
+    assert_eq!(
+        (a3, game.outcome(), game.moves().len()),
+        (game.undone().next(), None, 3)
+    );
+    assert_eq!(game.redo(), a3);
+    assert_eq!(
+        (game.outcome(), game.claimable_draw()),
+        (None, Some("four marks"))
+    );
+    assert_eq!(game, before);
+    assert_eq!(GameMatch::config(&game), ());
+    assert_eq!(game.to_string(), game.position().to_string());
+    // A new move forgets the undone ones.
+    game.undo();
+    game.play(b1).unwrap();
+    assert_eq!((game.undone().len(), game.moves().last()), (0, Some(&b1)));
+}

@@ -5,6 +5,7 @@
 
 use board_core::Color;
 use board_l10n::Catalogue;
+use chess3d::DrawClaims;
 use serde_json::{json, Map, Value};
 
 use board_games::Kit;

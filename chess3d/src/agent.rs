@@ -208,11 +208,3 @@ impl Computer for Position {
         Agent::new(seed)
     }
 }
-
-impl Computer for Match {
-    type Agent = Agent;
-
-    fn computer(seed: u64) -> Agent {
-        Agent::new(seed)
-    }
-}

@@ -1,6 +1,6 @@
 //! The rule options of RULES section 3 ("option" items), with their defaults.
 
-use crate::error::LevelsError;
+use thiserror::Error;
 
 /// The options of the game: the number of levels (C3-1, default 3); the
 /// start is the default setup of C3-18 on the home level.
@@ -50,4 +50,12 @@ impl Config {
     pub fn home_level(&self) -> usize {
         self.levels.div_ceil(2)
     }
+}
+
+/// A level count outside 1–8 (C3-1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[error("{found} levels: a space has 1 to 8 levels")]
+pub struct LevelsError {
+    /// The count given.
+    pub found: usize,
 }

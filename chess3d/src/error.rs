@@ -4,23 +4,7 @@ use board_core::{Cell, Color, NotationError, Outcome};
 use thiserror::Error;
 
 use crate::piece::{Piece, Role};
-use crate::play::EndReason;
-
-/// A piece or kind letter that is not one of `K Q R B N P` (either case).
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("{text:?} is not a piece letter (K, Q, R, B, N or P)")]
-pub struct PieceError {
-    /// The text given (at most [`board_core::excerpt`] of it).
-    pub text: String,
-}
-
-/// A level count outside 1–8 (C3-1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
-#[error("{found} levels: a space has 1 to 8 levels")]
-pub struct LevelsError {
-    /// The count given.
-    pub found: usize,
-}
+use crate::position::EndReason;
 
 /// Why a position text (FEN3D or plain FEN, C3-19) was rejected.
 ///

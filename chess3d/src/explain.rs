@@ -6,11 +6,10 @@
 
 use board_core::{Color, Explain, Message, Status};
 
-use crate::error::{
-    Geometry, LevelsError, ParseMoveError, PieceError, PlayError, PositionError, RecordError,
-};
-use crate::piece::{Piece, Role};
-use crate::play::EndReason;
+use crate::config::LevelsError;
+use crate::error::{Geometry, ParseMoveError, PlayError, PositionError, RecordError};
+use crate::piece::{Piece, PieceError, Role};
+use crate::position::EndReason;
 
 impl Explain for Role {
     /// The role's name alone: `c3-role-q`, "queen".

@@ -163,6 +163,7 @@ mod search;
 mod serde_impls;
 #[cfg(feature = "svg")]
 pub mod svg;
+mod text;
 mod zobrist;
 
 #[cfg(feature = "reference")]
@@ -175,15 +176,13 @@ struct ReadmeDoctests;
 
 pub use agent::{Agent, SearchReport};
 pub use board_core::{
-    divide, perft, Cell, Color, Game, GameMatch, History, Level, MoveList, Outcome, Square,
+    divide, perft, Cell, Color, Game, GameMatch, History, Level, MatchRules, MoveList, Outcome,
+    Square,
 };
-pub use config::Config;
-pub use error::{
-    Geometry, LevelsError, ParseMoveError, PieceError, PlayError, PositionError, RecordError,
-};
-pub use game::Match;
+pub use config::{Config, LevelsError};
+pub use error::{Geometry, ParseMoveError, PlayError, PositionError, RecordError};
+pub use game::{DrawClaims, Match};
 pub use moves::{Move, MoveKind};
-pub use piece::{Piece, Role};
-pub use play::EndReason;
-pub use position::{CastlingRights, FixedPosition, Position};
+pub use piece::{Piece, PieceError, Role};
+pub use position::{CastlingRights, EndReason, FixedPosition, Position};
 pub use record::Record;

@@ -5,7 +5,7 @@ use core::str::FromStr;
 
 use board_core::Color;
 
-use crate::error::PieceError;
+use thiserror::Error;
 
 /// A kind of piece (C3-3). Letters `K Q R B N P`.
 ///
@@ -178,6 +178,14 @@ impl FromStr for Piece {
             }),
         }
     }
+}
+
+/// A piece or kind letter that is not one of `K Q R B N P` (either case).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{text:?} is not a piece letter (K, Q, R, B, N or P)")]
+pub struct PieceError {
+    /// The text given (at most [`board_core::excerpt`] of it).
+    pub text: String,
 }
 
 #[cfg(test)]

@@ -1,8 +1,6 @@
 //! Playing moves: validation with the reason a move is illegal, the effects
 //! of a move, turn order (C3-13), check, checkmate and stalemate (C3-14, C3-16).
 
-use core::fmt;
-
 use board_core::{Cell, Color, Game, MoveList, Outcome, Square};
 
 use crate::error::{Geometry, PlayError, PositionError};
@@ -11,7 +9,7 @@ use crate::movegen::{AnyMove, Counter, Lister};
 use crate::moves::{Move, MoveKind};
 use crate::notation::{parse_move_text, MoveText};
 use crate::piece::{Piece, Role};
-use crate::position::{dispatch, CastlingRights, FixedPosition, Position, CELLS};
+use crate::position::{dispatch, CastlingRights, EndReason, FixedPosition, Position, CELLS};
 use crate::san::{self, Short};
 use crate::zobrist::KEYS;
 
@@ -21,41 +19,6 @@ fn levelless(text: &str) -> Option<(Square, Square, Option<Role>)> {
     let (cells, promotion) = san::split_promotion(text.trim())?;
     let (a, b) = cells.split_once(['-', 'x', 'X'])?;
     Some((a.parse().ok()?, b.parse().ok()?, promotion))
-}
-
-/// Why a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
-pub enum EndReason {
-    /// The side to move is in check and has no legal move (C3-16).
-    Checkmate,
-    /// The side to move is not in check and has no legal move (C3-16).
-    Stalemate,
-    /// 75 moves by each side without capture or pawn move (C3-17, automatic).
-    SeventyFiveMoves,
-    /// The same position for the fifth time (C3-17, automatic).
-    FivefoldRepetition,
-    /// Neither side can ever checkmate (C3-17).
-    DeadPosition,
-    /// The 50-move rule, claimed (C3-17).
-    FiftyMovesClaimed,
-    /// Threefold repetition, claimed (C3-17).
-    ThreefoldClaimed,
-}
-
-impl fmt::Display for EndReason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            EndReason::Checkmate => "checkmate",
-            EndReason::Stalemate => "stalemate",
-            EndReason::SeventyFiveMoves => "75-move rule",
-            EndReason::FivefoldRepetition => "fivefold repetition",
-            EndReason::DeadPosition => "dead position",
-            EndReason::FiftyMovesClaimed => "50-move rule claimed",
-            EndReason::ThreefoldClaimed => "threefold repetition claimed",
-        })
-    }
 }
 
 /// The castling rights lost when a move starts or ends on `cell`.

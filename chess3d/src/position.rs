@@ -2,15 +2,13 @@
 //! the fast core) and [`Position`] (level count chosen at run time).
 
 use core::fmt;
-use core::str::FromStr;
 
 use board_core::{Bitboard, Cell, Color, Level, Square};
 
 use crate::config::Config;
-use crate::error::PositionError;
 use crate::geometry::home_level;
 use crate::piece::{Piece, Role};
-use crate::zobrist::KEYS;
+use crate::zobrist::{key_of, KEYS};
 
 /// The 512 cells by index, so the move generator builds cells by lookup.
 pub(crate) const CELLS: [Cell; 512] = {
@@ -81,7 +79,7 @@ impl CastlingRights {
         self.0 as usize
     }
 
-    const LETTERS: [(char, Color, bool); 4] = [
+    pub(crate) const LETTERS: [(char, Color, bool); 4] = [
         ('K', Color::White, true),
         ('Q', Color::White, false),
         ('k', Color::Black, true),
@@ -103,32 +101,38 @@ impl fmt::Display for CastlingRights {
     }
 }
 
-impl FromStr for CastlingRights {
-    type Err = PositionError;
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum EndReason {
+    /// The side to move is in check and has no legal move (C3-16).
+    Checkmate,
+    /// The side to move is not in check and has no legal move (C3-16).
+    Stalemate,
+    /// 75 moves by each side without capture or pawn move (C3-17, automatic).
+    SeventyFiveMoves,
+    /// The same position for the fifth time (C3-17, automatic).
+    FivefoldRepetition,
+    /// Neither side can ever checkmate (C3-17).
+    DeadPosition,
+    /// The 50-move rule, claimed (C3-17).
+    FiftyMovesClaimed,
+    /// Threefold repetition, claimed (C3-17).
+    ThreefoldClaimed,
+}
 
-    /// `-` or some of `KQkq`, in that order, each once.
-    fn from_str(s: &str) -> Result<CastlingRights, PositionError> {
-        let bad = || PositionError::CastlingSyntax {
-            found: board_core::excerpt(s),
-        };
-        if s == "-" {
-            return Ok(CastlingRights::NONE);
-        }
-        if s.is_empty() {
-            return Err(bad());
-        }
-        let mut rights = CastlingRights::NONE;
-        let mut next = 0;
-        for ch in s.chars() {
-            let i = CastlingRights::LETTERS[next..]
-                .iter()
-                .position(|l| l.0 == ch)
-                .ok_or_else(bad)?;
-            let (_, color, short) = CastlingRights::LETTERS[next + i];
-            rights = rights.with(color, short);
-            next += i + 1;
-        }
-        Ok(rights)
+impl fmt::Display for EndReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            EndReason::Checkmate => "checkmate",
+            EndReason::Stalemate => "stalemate",
+            EndReason::SeventyFiveMoves => "75-move rule",
+            EndReason::FivefoldRepetition => "fivefold repetition",
+            EndReason::DeadPosition => "dead position",
+            EndReason::FiftyMovesClaimed => "50-move rule claimed",
+            EndReason::ThreefoldClaimed => "threefold repetition claimed",
+        })
     }
 }
 
@@ -363,20 +367,9 @@ impl<const L: usize> FixedPosition<L> {
         self.hash ^= KEYS.pieces[piece.color as usize][piece.role.index()][i];
     }
 
-    /// The hash computed from scratch.
+    /// The hash computed from scratch (written in `zobrist.rs`).
     pub fn compute_hash(&self) -> u64 {
-        let mut h = 0;
-        for (cell, p) in self.pieces() {
-            h ^= KEYS.pieces[p.color as usize][p.role.index()][cell.index()];
-        }
-        h ^= KEYS.castling[self.castling.bits()];
-        if let Some(ep) = self.ep {
-            h ^= KEYS.ep[ep.index()];
-        }
-        if self.turn == Color::Black {
-            h ^= KEYS.black;
-        }
-        h
+        key_of(self.pieces(), self.castling.bits(), self.ep, self.turn)
     }
 
     /// The home cell of `color`'s king, rook for short castling and rook for
@@ -513,60 +506,6 @@ impl Position {
         Config::new(self.levels()).unwrap_or_default()
     }
 
-    /// Reads a position text: FEN3D with 1 to 8 level boards (C3-19), or plain
-    /// FEN (one level). Every rule of C3-19 is checked. The same as
-    /// [`from_text`](Self::from_text), under the chess name.
-    ///
-    /// # Errors
-    /// The rule of C3-19 the text breaks, as a [`PositionError`].
-    pub fn from_fen(text: &str) -> Result<Position, PositionError> {
-        let levels = crate::notation::count_levels(text)?;
-        Ok(match levels {
-            1 => Position::L1(FixedPosition::from_fen(text)?),
-            2 => Position::L2(FixedPosition::from_fen(text)?),
-            3 => Position::L3(FixedPosition::from_fen(text)?),
-            4 => Position::L4(Box::new(FixedPosition::from_fen(text)?)),
-            5 => Position::L5(Box::new(FixedPosition::from_fen(text)?)),
-            6 => Position::L6(Box::new(FixedPosition::from_fen(text)?)),
-            7 => Position::L7(Box::new(FixedPosition::from_fen(text)?)),
-            _ => Position::L8(Box::new(FixedPosition::from_fen(text)?)),
-        })
-    }
-
-    /// Reads a position text (C3-19); the level count is the text's.
-    ///
-    /// # Errors
-    /// The rule of C3-19 the text breaks, as a [`PositionError`].
-    pub fn from_text(text: &str) -> Result<Position, PositionError> {
-        Position::from_fen(text)
-    }
-
-    /// Reads a position text that must have `config.levels()` level boards.
-    ///
-    /// # Errors
-    /// [`PositionError::LevelsDisagree`] when the text has another level
-    /// count, otherwise the rule of C3-19 the text breaks.
-    pub fn from_text_with_config(text: &str, config: Config) -> Result<Position, PositionError> {
-        let found = crate::notation::count_levels(text)?;
-        if found != config.levels() {
-            return Err(PositionError::LevelsDisagree {
-                found,
-                expected: config.levels(),
-            });
-        }
-        Position::from_fen(text)
-    }
-
-    /// The position text (C3-19), the same as [`fen`](Self::fen).
-    pub fn to_text(&self) -> String {
-        self.fen()
-    }
-
-    /// The position text (C3-19).
-    pub fn fen(&self) -> String {
-        dispatch!(self, p => p.fen())
-    }
-
     /// The number of levels.
     pub fn levels(&self) -> usize {
         dispatch!(self, p => p.levels())
@@ -662,13 +601,44 @@ impl Position {
     pub fn is_dead(&self) -> bool {
         dispatch!(self, p => p.is_dead())
     }
-}
 
-impl FromStr for Position {
-    type Err = PositionError;
+    /// Whether the game is over by a rule the position decides alone
+    /// ([`outcome`](Self::outcome): C3-16, the dead position and the 75-move
+    /// rule of C3-17).
+    ///
+    /// ```
+    /// use chess3d::Position;
+    /// let pos = Position::default();
+    /// assert_eq!((pos.is_over(), pos.winner(), pos.is_draw()), (false, None, false));
+    /// ```
+    pub fn is_over(&self) -> bool {
+        self.outcome().is_some()
+    }
 
-    fn from_str(s: &str) -> Result<Position, PositionError> {
-        Position::from_fen(s)
+    /// The side that checkmated (C3-16), `None` while the game goes on or
+    /// after a draw.
+    pub fn winner(&self) -> Option<Color> {
+        self.outcome()?.winner()
+    }
+
+    /// Whether the position is drawn (stalemate, dead position, 75-move rule).
+    pub fn is_draw(&self) -> bool {
+        self.outcome().is_some_and(|o| o.is_draw())
+    }
+
+    /// Plays uniformly random legal moves until the game ends or `max_plies`
+    /// moves have been played, and returns how many it played (what
+    /// [`board_core::random_playout`] runs; the moves of
+    /// [`board_core::play_random_moves`]).
+    ///
+    /// ```
+    /// use board_core::Rng;
+    /// use chess3d::Position;
+    /// let mut pos = Position::default();
+    /// assert_eq!(pos.play_random(&mut Rng::new(1), 10), 10);
+    /// ```
+    pub fn play_random(&mut self, rng: &mut board_core::Rng, max_plies: usize) -> usize {
+        board_core::play_random_moves(self, rng, max_plies)
     }
 }
 

@@ -4,9 +4,9 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::error::RecordError;
-use crate::game::Match;
 use crate::moves::Move;
 use crate::position::Position;
+use board_core::Match;
 
 /// A game record: a start position and the moves played from it.
 ///
@@ -98,7 +98,7 @@ impl Record {
     /// # Errors
     /// [`RecordError::Move`]: the first illegal move, with its number (from
     /// 1) and the reason.
-    pub fn replay(&self) -> Result<Match, RecordError> {
+    pub fn replay(&self) -> Result<Match<Position>, RecordError> {
         let mut game = Match::new(self.start.clone());
         for (i, &mv) in self.moves.iter().enumerate() {
             game.play(mv).map_err(|reason| RecordError::Move {

@@ -12,7 +12,6 @@ use serde::ser::SerializeStruct;
 use serde::{Deserialize, Serialize, Serializer};
 
 use crate::config::Config;
-use crate::game::Match;
 use crate::moves::Move;
 use crate::position::{CastlingRights, FixedPosition, Position};
 use crate::record::Record;
@@ -128,11 +127,10 @@ impl<'de, const L: usize> Deserialize<'de> for FixedPosition<L> {
     }
 }
 
-board_core::serde_via_record!(Match, Record);
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Match;
 
     #[test]
     fn serde_round_trip_and_rejection() {

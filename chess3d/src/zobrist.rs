@@ -1,4 +1,9 @@
-//! Zobrist keys for the incremental position hash (C3-17 repetitions).
+//! Zobrist keys for the incremental position hash (C3-17 repetitions), and
+//! the hash of a position computed from scratch ([`key_of`]).
+
+use board_core::{Cell, Color};
+
+use crate::piece::Piece;
 
 /// The random numbers the keys are taken from, in order: pieces (2 × 6 ×
 /// 512), en-passant cells (512), the four castling rights, side to move.
@@ -65,3 +70,25 @@ pub(crate) static KEYS: Keys = {
     k.black = STREAM[n];
     k
 };
+
+/// The Zobrist key of a position from its parts, computed from scratch:
+/// what `compute_hash` returns and the incremental key must equal.
+pub(crate) fn key_of(
+    pieces: impl Iterator<Item = (Cell, Piece)>,
+    castling: usize,
+    ep: Option<Cell>,
+    turn: Color,
+) -> u64 {
+    let mut h = 0;
+    for (cell, p) in pieces {
+        h ^= KEYS.pieces[p.color as usize][p.role.index()][cell.index()];
+    }
+    h ^= KEYS.castling[castling];
+    if let Some(ep) = ep {
+        h ^= KEYS.ep[ep.index()];
+    }
+    if turn == Color::Black {
+        h ^= KEYS.black;
+    }
+    h
+}

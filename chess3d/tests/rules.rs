@@ -5,10 +5,10 @@ use common::fen;
 
 use std::collections::BTreeSet;
 
-use board_core::{perft, Cell, Color, Game, Outcome};
+use board_core::{perft, Cell, Color, Outcome};
 use chess3d::{
-    EndReason, FixedPosition, Match, MoveKind, Piece, PlayError, Position, PositionError, Record,
-    Role,
+    DrawClaims, EndReason, FixedPosition, Match, MoveKind, Piece, PlayError, Position,
+    PositionError, Record, Role,
 };
 
 fn pos(levels: usize, pieces: &[(&str, char)], rest: &str) -> Position {

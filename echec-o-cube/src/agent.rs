@@ -2,7 +2,7 @@
 
 use board_core::{Budget, Computer, Mcts};
 
-use crate::notation::Move;
+use crate::moves::Move;
 use crate::policy::RulesPolicy;
 use crate::{Match, Position};
 
@@ -66,14 +66,6 @@ impl board_core::Agent<Match> for Agent {
 }
 
 impl Computer for Position {
-    type Agent = Agent;
-
-    fn computer(seed: u64) -> Agent {
-        Agent::new(seed)
-    }
-}
-
-impl Computer for Match {
     type Agent = Agent;
 
     fn computer(seed: u64) -> Agent {

@@ -4,8 +4,8 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::error::ConfigError;
-use crate::position::{Category, Player};
+use crate::piece::{Category, Player};
+use thiserror::Error;
 
 /// Points of a closed live square by category (EOC-14). Default 6/9/12/12.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -290,6 +290,18 @@ impl FromStr for Config {
         }
         Ok(c)
     }
+}
+
+/// A configuration text that is neither a preset name nor valid fields
+/// (see [`Config`](crate::Config)).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("configuration {text:?}: {reason}")]
+pub struct ConfigError {
+    /// The text at fault: the field, or the whole text (its first characters
+    /// if long).
+    pub text: String,
+    /// What was wrong.
+    pub reason: &'static str,
 }
 
 #[cfg(test)]

@@ -8,9 +8,10 @@
 use board_core::{NotationError, Square};
 use thiserror::Error;
 
+use crate::config::ConfigError;
 use crate::geometry::{GameSquare, Segment};
-use crate::notation::Move;
-use crate::position::{Kind, Player};
+use crate::moves::Move;
+use crate::piece::{Kind, Player};
 
 /// Text that is not a move (EOC-20) or one of its parts: a crossing, a
 /// segment, a square; also the text of a player, a piece kind, a category or
@@ -60,18 +61,6 @@ pub enum ParseMoveError {
         /// The text given (its first characters if long).
         text: String,
     },
-}
-
-/// A configuration text that is neither a preset name nor valid fields
-/// (see [`Config`](crate::Config)).
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("configuration {text:?}: {reason}")]
-pub struct ConfigError {
-    /// The text at fault: the field, or the whole text (its first characters
-    /// if long).
-    pub text: String,
-    /// What was wrong.
-    pub reason: &'static str,
 }
 
 /// Why a move cannot be read or played in a position: the one error of

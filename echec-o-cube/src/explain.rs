@@ -6,7 +6,8 @@
 
 use board_core::{expected_word, Explain, Message, Status};
 
-use crate::error::{ConfigError, ParseMoveError, PlayError, PositionError, RecordError};
+use crate::config::ConfigError;
+use crate::error::{ParseMoveError, PlayError, PositionError, RecordError};
 use crate::position::{EndReason, Kind, Player};
 
 impl Explain for Player {

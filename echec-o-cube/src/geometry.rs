@@ -6,12 +6,8 @@
 //! set of segments of one orientation is a `u64` with one bit per crossing.
 
 use core::fmt;
-use core::str::FromStr;
 
 use board_core::{Bitboard, Square};
-
-use crate::error::ParseMoveError;
-use board_core::excerpt;
 
 /// Crossings that start a horizontal segment (files `A`–`G`).
 pub(crate) const H_SEGMENTS: u64 = 0x7f7f_7f7f_7f7f_7f7f;
@@ -193,32 +189,6 @@ impl fmt::Display for Segment {
     }
 }
 
-/// Splits `A-B` into its two crossings.
-pub(crate) fn parse_pair(s: &str, what: &'static str) -> Result<(Square, Square), ParseMoveError> {
-    let t = s.trim();
-    let Some((a, b)) = t.split_once('-') else {
-        return Err(ParseMoveError::Syntax {
-            text: excerpt(s),
-            expected: what,
-        });
-    };
-    let a: Square = a.trim().parse()?;
-    let b: Square = b.trim().parse()?;
-    Ok((a, b))
-}
-
-impl FromStr for Segment {
-    type Err = ParseMoveError;
-
-    /// Parses `D5-E5`, `e5-d5`, `D5-D6`… (EOC-2).
-    fn from_str(s: &str) -> Result<Segment, ParseMoveError> {
-        let (a, b) = parse_pair(s, "a segment: two crossings joined by '-', like D5-E5")?;
-        Segment::between(a, b).ok_or_else(|| ParseMoveError::NotNeighbours {
-            text: excerpt(s.trim()),
-        })
-    }
-}
-
 /// Size of a square of the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -351,35 +321,6 @@ impl fmt::Display for GameSquare {
     /// `D5-E6` or `D5-F7`: bottom-left and top-right corners.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}-{}", self.corner(), self.opposite())
-    }
-}
-
-impl FromStr for GameSquare {
-    type Err = ParseMoveError;
-
-    /// Parses two opposite corners of a 1×1 or 2×2 square, in any order.
-    fn from_str(s: &str) -> Result<GameSquare, ParseMoveError> {
-        let (a, b) = parse_pair(
-            s,
-            "a square: two opposite corners joined by '-', like D5-E6",
-        )?;
-        let (fa, ra) = (a.file().index() as i32, a.rank().index() as i32);
-        let (fb, rb) = (b.file().index() as i32, b.rank().index() as i32);
-        let (df, dr) = ((fa - fb).abs(), (ra - rb).abs());
-        let corner = Square::ALL[(ra.min(rb) * 8 + fa.min(fb)) as usize];
-        let size = match (df, dr) {
-            (1, 1) => Size::Unit,
-            (2, 2) => Size::Big,
-            _ => {
-                return Err(ParseMoveError::NotASquare {
-                    text: excerpt(s.trim()),
-                })
-            }
-        };
-        // Opposite corners of a square that fits: always on the board.
-        GameSquare::new(size, corner).ok_or_else(|| ParseMoveError::NotASquare {
-            text: excerpt(s.trim()),
-        })
     }
 }
 

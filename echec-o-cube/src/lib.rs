@@ -155,7 +155,9 @@ mod explain;
 mod game;
 mod geometry;
 mod movegen;
+mod moves;
 mod notation;
+mod piece;
 mod play;
 mod playout;
 mod policy;
@@ -171,18 +173,21 @@ mod text;
 mod zobrist;
 
 pub use agent::Agent;
-pub use config::{Config, Points};
-pub use error::{ConfigError, ParseMoveError, PlayError, PositionError, RecordError};
+pub use config::{Config, ConfigError, Points};
+pub use error::{ParseMoveError, PlayError, PositionError, RecordError};
 pub use game::Match;
 pub use geometry::{GameSquare, Orientation, Segment, Size};
-pub use notation::Move;
+pub use moves::Move;
+pub use piece::{Category, Kind, Player};
 pub use policy::RulesPolicy;
-pub use position::{Category, ClosedSquare, EndReason, Kind, Player, Position};
+pub use position::{ClosedSquare, EndReason, Position};
 pub use record::Record;
 
 /// A crossing of two grooves (`D5`): the shared 8×8 square type.
 pub use board_core::Square as Crossing;
-pub use board_core::{divide, perft, Color, Game, GameMatch, History, MoveList, Outcome, Square};
+pub use board_core::{
+    divide, perft, Color, Game, GameMatch, History, MatchRules, MoveList, Outcome, Square,
+};
 
 /// The README's examples, compiled and run as doc tests.
 #[cfg(doctest)]

@@ -1,79 +1,17 @@
-//! Move text (EOC-20) and the text of players, kinds and categories.
+//! Move text (EOC-20), and the text of players, kinds, categories, end
+//! reasons, segments and squares of the game.
 
 use core::fmt;
 use core::str::FromStr;
 
-use board_core::Square;
+use board_core::{excerpt, Square};
 
 use crate::error::ParseMoveError;
-use crate::geometry::Segment;
-use crate::position::{Category, Kind, Player};
-use board_core::excerpt;
-
-/// A move (EOC-6, EOC-10, EOC-15, EOC-17, EOC-20).
-///
-/// | move | text |
-/// |---|---|
-/// | pale placement | `P D5-E5` |
-/// | dark placement | `F D5-D6` |
-/// | announced placement | `F D5-D6!` |
-/// | red | `R D5` |
-/// | claim | `claim` |
-///
-/// ```
-/// use echec_o_cube::{Kind, Move};
-/// let mv: Move = "  f d6-d5 ! ".parse()?;
-/// assert_eq!(mv, Move::Place { kind: Kind::Dark, segment: "D5-D6".parse()?, announced: true });
-/// assert_eq!(mv.to_string(), "F D5-D6!");
-/// assert_eq!("CLAIM".parse::<Move>()?, Move::Claim);
-/// assert_eq!("r d5".parse::<Move>()?.to_string(), "R D5");
-/// # Ok::<(), echec_o_cube::ParseMoveError>(())
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Move {
-    /// Lay a pale or dark piece from the mover's supply into a segment,
-    /// announcing "ÉCHEC O CUBE" or not.
-    Place {
-        /// Pale or dark.
-        kind: Kind,
-        /// Where.
-        segment: Segment,
-        /// Whether the player announces "ÉCHEC O CUBE" (EOC-15).
-        announced: bool,
-    },
-    /// Stand a red from the shared pool in a free crossing (red mode, EOC-10).
-    Red(Square),
-    /// Claim the points the previous player closed without announcing (EOC-17).
-    Claim,
-}
-
-impl Move {
-    /// A placement without announcement.
-    #[inline]
-    pub const fn place(kind: Kind, segment: Segment) -> Move {
-        Move::Place {
-            kind,
-            segment,
-            announced: false,
-        }
-    }
-
-    /// A placement announced "ÉCHEC O CUBE".
-    #[inline]
-    pub const fn announce(kind: Kind, segment: Segment) -> Move {
-        Move::Place {
-            kind,
-            segment,
-            announced: true,
-        }
-    }
-
-    /// Whether the move lays a piece in a segment (reds and claims do not).
-    #[inline]
-    pub const fn is_placement(self) -> bool {
-        matches!(self, Move::Place { .. })
-    }
-}
+use crate::geometry::{GameSquare, Segment, Size};
+// `pub(crate)` for the files that still name `notation::Move`.
+pub(crate) use crate::moves::Move;
+use crate::piece::{Category, Kind, Player};
+use crate::position::EndReason;
 
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -217,6 +155,78 @@ impl FromStr for Category {
                 expected: "a category: standard, enriched, maximal or 2x2",
             }),
         }
+    }
+}
+
+impl core::str::FromStr for EndReason {
+    type Err = ParseMoveError;
+
+    /// The forms `Display` writes, any case.
+    fn from_str(s: &str) -> Result<EndReason, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "board full" => Ok(EndReason::BoardFull),
+            "out of pieces" => Ok(EndReason::OutOfPieces),
+            "blockage" => Ok(EndReason::Blockage),
+            _ => Err(ParseMoveError::Syntax {
+                text: board_core::excerpt(s),
+                expected: "an end reason: board full, out of pieces or blockage",
+            }),
+        }
+    }
+}
+
+/// Splits `A-B` into its two crossings.
+pub(crate) fn parse_pair(s: &str, what: &'static str) -> Result<(Square, Square), ParseMoveError> {
+    let t = s.trim();
+    let Some((a, b)) = t.split_once('-') else {
+        return Err(ParseMoveError::Syntax {
+            text: excerpt(s),
+            expected: what,
+        });
+    };
+    let a: Square = a.trim().parse()?;
+    let b: Square = b.trim().parse()?;
+    Ok((a, b))
+}
+
+impl FromStr for Segment {
+    type Err = ParseMoveError;
+
+    /// Parses `D5-E5`, `e5-d5`, `D5-D6`… (EOC-2).
+    fn from_str(s: &str) -> Result<Segment, ParseMoveError> {
+        let (a, b) = parse_pair(s, "a segment: two crossings joined by '-', like D5-E5")?;
+        Segment::between(a, b).ok_or_else(|| ParseMoveError::NotNeighbours {
+            text: excerpt(s.trim()),
+        })
+    }
+}
+
+impl FromStr for GameSquare {
+    type Err = ParseMoveError;
+
+    /// Parses two opposite corners of a 1×1 or 2×2 square, in any order.
+    fn from_str(s: &str) -> Result<GameSquare, ParseMoveError> {
+        let (a, b) = parse_pair(
+            s,
+            "a square: two opposite corners joined by '-', like D5-E6",
+        )?;
+        let (fa, ra) = (a.file().index() as i32, a.rank().index() as i32);
+        let (fb, rb) = (b.file().index() as i32, b.rank().index() as i32);
+        let (df, dr) = ((fa - fb).abs(), (ra - rb).abs());
+        let corner = Square::ALL[(ra.min(rb) * 8 + fa.min(fb)) as usize];
+        let size = match (df, dr) {
+            (1, 1) => Size::Unit,
+            (2, 2) => Size::Big,
+            _ => {
+                return Err(ParseMoveError::NotASquare {
+                    text: excerpt(s.trim()),
+                })
+            }
+        };
+        // Opposite corners of a square that fits: always on the board.
+        GameSquare::new(size, corner).ok_or_else(|| ParseMoveError::NotASquare {
+            text: excerpt(s.trim()),
+        })
     }
 }
 

@@ -6,7 +6,7 @@ use board_core::{Game, MoveList, Outcome, Rng};
 use crate::config::Points;
 use crate::error::PlayError;
 use crate::geometry::Segment;
-use crate::notation::Move;
+use crate::moves::Move;
 use crate::position::{
     dead_bigs, dead_units, ends, full_bigs, full_units, squares_around, EndReason, Kind, Player,
     Position,

@@ -12,7 +12,7 @@ use board_core::{MoveList, Policy, Rng};
 
 use crate::geometry::Segment;
 use crate::movegen::Placements;
-use crate::notation::Move;
+use crate::moves::Move;
 use crate::position::{Kind, Player, Position};
 
 /// The playout policy and move pruning of the ÉCHEC O CUBE [`Agent`](crate::Agent).

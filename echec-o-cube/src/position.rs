@@ -2,91 +2,13 @@
 //! squares, scores, supplies, the pending claim and whose turn it is.
 
 use core::fmt;
-use core::ops::Not;
 
 use board_core::{Bitboard, Outcome, Rng, Square};
 
 use crate::config::Config;
+// `pub(crate)` for the files that still name them through `position`.
 use crate::geometry::{GameSquare, Segment, Size, BIG_SQUARES, UNIT_SQUARES};
-
-/// The two players (EOC-5). `One` is not necessarily the first to play.
-///
-/// ```
-/// use echec_o_cube::Player;
-/// assert_eq!(!Player::One, Player::Two);
-/// assert_eq!(Player::Two.to_string(), "Two");
-/// assert_eq!("one".parse::<Player>()?, Player::One);
-/// # Ok::<(), echec_o_cube::ParseMoveError>(())
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum Player {
-    /// Player One.
-    One,
-    /// Player Two.
-    Two,
-}
-
-impl Player {
-    /// Both players, One first.
-    pub const ALL: [Player; 2] = [Player::One, Player::Two];
-
-    /// 0 for One, 1 for Two.
-    #[inline]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-}
-
-impl Not for Player {
-    type Output = Player;
-
-    #[inline]
-    fn not(self) -> Player {
-        match self {
-            Player::One => Player::Two,
-            Player::Two => Player::One,
-        }
-    }
-}
-
-/// The kind of a piece lying in a segment (EOC-3). Reds stand in crossings
-/// and are their own move ([`Move::Red`](crate::Move::Red)).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
-pub enum Kind {
-    /// Pale (pâle), letter `P`.
-    Pale,
-    /// Dark (foncé), letter `F`.
-    Dark,
-}
-
-impl Kind {
-    /// The letter of the kind in move text: `P` or `F`.
-    #[inline]
-    pub const fn letter(self) -> char {
-        match self {
-            Kind::Pale => 'P',
-            Kind::Dark => 'F',
-        }
-    }
-}
-
-/// The category of a closed square, which sets its points (EOC-14).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
-pub enum Category {
-    /// A 1×1 with no dark on its outline (6 points by default).
-    Standard,
-    /// A 1×1 with exactly one dark on its outline (9).
-    Enriched,
-    /// A 1×1 with two darks on its outline (12).
-    Maximal,
-    /// A 2×2 (12).
-    Big,
-}
+pub(crate) use crate::piece::{Category, Kind, Player};
 
 /// A closed square as a UI shows it: which square, who closed it, who
 /// scored it, its category, whether it is dead and what it is worth.
@@ -120,23 +42,6 @@ pub enum EndReason {
     OutOfPieces,
     /// Empty segments remain but none can take a piece the player has (blockage).
     Blockage,
-}
-
-impl core::str::FromStr for EndReason {
-    type Err = crate::error::ParseMoveError;
-
-    /// The forms `Display` writes, any case.
-    fn from_str(s: &str) -> Result<EndReason, Self::Err> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "board full" => Ok(EndReason::BoardFull),
-            "out of pieces" => Ok(EndReason::OutOfPieces),
-            "blockage" => Ok(EndReason::Blockage),
-            _ => Err(crate::error::ParseMoveError::Syntax {
-                text: board_core::excerpt(s),
-                expected: "an end reason: board full, out of pieces or blockage",
-            }),
-        }
-    }
 }
 
 impl fmt::Display for EndReason {
@@ -613,6 +518,35 @@ impl Position {
             },
             core::cmp::Ordering::Equal => Outcome::Draw { reason },
         })
+    }
+
+    /// The player with the higher final count once the game is over
+    /// (EOC-19), `None` while it goes on or after a draw.
+    ///
+    /// ```
+    /// use echec_o_cube::Position;
+    /// let pos = Position::default();
+    /// assert_eq!((pos.winner(), pos.is_draw(), pos.is_over()), (None, false, false));
+    /// ```
+    pub fn winner(&self) -> Option<Player> {
+        self.outcome()?.winner()
+    }
+
+    /// Whether the game is over with equal final counts (EOC-19).
+    pub fn is_draw(&self) -> bool {
+        self.outcome().is_some_and(|o| o.is_draw())
+    }
+
+    /// The number of legal moves (what perft counts at its last ply),
+    /// without listing them.
+    ///
+    /// ```
+    /// use echec_o_cube::Position;
+    /// let pos = Position::default();
+    /// assert_eq!(pos.count_legal_moves(), pos.legal_moves().len() as u64);
+    /// ```
+    pub fn count_legal_moves(&self) -> u64 {
+        self.count()
     }
 
     /// Whether a red stands in crossing `sq`.

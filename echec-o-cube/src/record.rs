@@ -24,9 +24,9 @@ use board_core::excerpt;
 
 use crate::config::Config;
 use crate::error::{PlayError, RecordError};
-use crate::game::Match;
-use crate::notation::Move;
+use crate::moves::Move;
 use crate::position::{Player, Position};
+use board_core::Match;
 
 /// A game record: configuration (first player included), start position if
 /// not the configuration's, and moves (EOC-21). A record alone replays the
@@ -139,7 +139,7 @@ impl Record {
     /// # Errors
     /// [`RecordError::Illegal`] for the first illegal move, with its 1-based
     /// number, its line and the rule it breaks.
-    pub fn replay(&self) -> Result<Match, RecordError> {
+    pub fn replay(&self) -> Result<Match<Position>, RecordError> {
         let mut game = Match::new(self.start());
         for (i, &mv) in self.moves.iter().enumerate() {
             game.play(mv)

@@ -7,16 +7,14 @@
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::game::Match;
 use crate::geometry::{GameSquare, Segment};
-use crate::notation::Move;
+use crate::moves::Move;
 use crate::position::Position;
 use crate::record::Record;
 
 board_core::serde_via_text!(Segment, GameSquare, Move);
 
 board_core::serde_via_config_and_text!(Position);
-board_core::serde_via_record!(Match, Record);
 
 impl Serialize for Record {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {

@@ -28,7 +28,7 @@ use core::fmt;
 use board_core::{svg_say as say, File, Message, Rank, Square, Svg, Words};
 
 use crate::geometry::{GameSquare, Orientation, Segment, Size};
-use crate::notation::Move;
+use crate::moves::Move;
 use crate::position::{ClosedSquare, Kind, Player, Position};
 
 /// What a UI clicks on and highlights in ÉCHEC O CUBE.

@@ -3,7 +3,7 @@
 //! implementation written straight from the rules, compared at every ply.
 #![cfg(feature = "reference")]
 
-use board_core::{Game, MoveList, Rng, Square};
+use board_core::{MoveList, Rng, Square};
 use echec_o_cube::{reference, Config, Kind, Move, Player, Points, Position, Segment};
 use proptest::prelude::*;
 

@@ -2,7 +2,7 @@
 //! implementation, checked against the bitboard fast path.
 #![cfg(feature = "reference")]
 
-use board_core::{divide, perft, Game};
+use board_core::{divide, perft};
 use echec_o_cube::{reference, Config, Player, Position, Record};
 
 /// Perft from the start, first player One, default configuration, depths 1-4.

@@ -6,7 +6,7 @@ use core::str::FromStr;
 
 use board_core::excerpt;
 
-use crate::error::ConfigError;
+use thiserror::Error;
 
 /// How many cubes each player may place (KY-6).
 ///
@@ -160,4 +160,33 @@ impl FromStr for Config {
         }
         Ok(config)
     }
+}
+
+/// Why a configuration text (`supply 20`) was rejected.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ConfigError {
+    /// A word where an option name belongs that names no option.
+    #[error("{found:?} is not an option of KYBO (the one option: supply)")]
+    UnknownOption {
+        /// The word (its first characters if long).
+        found: String,
+    },
+    /// An option name at the end of the text, without its value.
+    #[error("option {option} is given without a value")]
+    MissingValue {
+        /// The option.
+        option: &'static str,
+    },
+    /// An option given twice.
+    #[error("option {option} is given twice")]
+    Repeated {
+        /// The option.
+        option: &'static str,
+    },
+    /// The supply is not `unlimited` or a number of cubes 0–255 (KY-6).
+    #[error("supply {found:?} is not 'unlimited' or a number of cubes per player, 0-255 (KY-6)")]
+    Supply {
+        /// The value found (its first characters if long).
+        found: String,
+    },
 }

@@ -6,7 +6,8 @@
 
 use board_core::{Color, Explain, Message, Status};
 
-use crate::error::{ConfigError, ParseMoveError, PlayError, PositionError, RecordError};
+use crate::config::ConfigError;
+use crate::error::{ParseMoveError, PlayError, PositionError, RecordError};
 use crate::geometry::Zone;
 use crate::position::EndReason;
 

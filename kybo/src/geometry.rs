@@ -2,11 +2,8 @@
 //! constant masks the bitboard code works with.
 
 use core::fmt;
-use core::str::FromStr;
 
 use board_core::{Bitboard, File, Rank, Square};
-
-use crate::error::ParseMoveError;
 
 /// The ring of a square: `min(file, 7 - file, rank, 7 - rank)` (KY-2).
 const fn ring_of_index(i: usize) -> usize {
@@ -214,21 +211,6 @@ impl fmt::Display for StackLevel {
     }
 }
 
-impl FromStr for StackLevel {
-    type Err = ParseMoveError;
-
-    /// A digit 1–4.
-    fn from_str(s: &str) -> Result<StackLevel, ParseMoveError> {
-        match s.as_bytes() {
-            [d @ b'1'..=b'4'] => Ok(StackLevel::ALL[(d - b'1') as usize]),
-            _ => Err(ParseMoveError::Level {
-                text: board_core::excerpt(s),
-                found: board_core::excerpt(s),
-            }),
-        }
-    }
-}
-
 /// Where a cube sits: its square and its level. Written `E5^2` (KY-10).
 ///
 /// ```
@@ -271,24 +253,10 @@ impl fmt::Display for Cube {
     }
 }
 
-impl FromStr for Cube {
-    type Err = ParseMoveError;
-
-    /// `E5^2`, either case, surrounding blank space ignored; the level is
-    /// required.
-    fn from_str(s: &str) -> Result<Cube, ParseMoveError> {
-        match crate::notation::parse_move_text(s)? {
-            (square, Some(level)) => Ok(Cube::new(square.square(), level)),
-            (_, None) => Err(ParseMoveError::MissingLevel {
-                text: board_core::excerpt(s),
-            }),
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::ParseMoveError;
 
     // KY-2: ring sizes and zones.
     #[test]

@@ -81,11 +81,11 @@
 //! A click on a square asks [`Position::move_at`] for the legal move there (a
 //! cube always goes on top of the square's stack, so the square is the whole
 //! move); [`Position::landing_level`] says where the cube will rest. After the
-//! move, [`Match::last_cube`] is where it came to rest and
+//! move, [`LastCube::last_cube`] is where it came to rest and
 //! [`Position::winning_network`] the cubes to light up when it won.
 //!
 //! ```
-//! use kybo::{Match, Position, Record, Square, StackLevel};
+//! use kybo::{LastCube, Match, Position, Record, Square, StackLevel};
 //!
 //! let record: Record = "D4 E4 D3 E5 D2 E4 D1 E5 D5 E4 D6 E5 D7 E4".parse()?;
 //! let mut game: Match = record.replay()?;
@@ -178,6 +178,7 @@ mod explain;
 mod game;
 mod geometry;
 mod movegen;
+mod moves;
 mod network;
 mod notation;
 mod play;
@@ -191,21 +192,23 @@ pub mod reference;
 mod serde_impls;
 #[cfg(feature = "svg")]
 pub mod svg;
+mod text;
 mod zobrist;
 
 pub use agent::Agent;
 pub use board_core::{
-    divide, perft, Bitboard, Color, Game, GameMatch, History, MoveList, Outcome, Rng, Square,
+    divide, perft, Bitboard, Color, Game, GameMatch, History, MatchRules, MoveList, Outcome, Rng,
+    Square,
 };
-pub use config::{Config, Supply};
-pub use error::{ConfigError, ParseMoveError, PlayError, PositionError, RecordError};
-pub use game::Match;
+pub use config::{Config, ConfigError, Supply};
+pub use error::{ParseMoveError, PlayError, PositionError, RecordError};
+pub use game::{LastCube, Match};
 pub use geometry::{
     Cube, StackLevel, Zone, CASTLE, DUNGEON, FILE_A, FILE_H, GATES, MAX_CUBES, RANK_1, RANK_8,
     WALLS,
 };
+pub use moves::Move;
 pub use network::Network;
-pub use notation::Move;
 pub use policy::RulesPolicy;
 pub use position::{EndReason, Position, Stack};
 pub use record::Record;

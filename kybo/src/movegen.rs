@@ -3,8 +3,8 @@
 use board_core::{Bitboard, MoveList, Rng, Square};
 
 use crate::geometry::{CASTLE, DUNGEON, GATES, WALLS};
+use crate::moves::Move;
 use crate::network::{makes_kybo, ortho};
-use crate::notation::Move;
 use crate::playout::random_bit;
 use crate::position::Position;
 

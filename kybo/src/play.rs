@@ -7,8 +7,9 @@ use crate::config::Config;
 
 use crate::error::PlayError;
 use crate::geometry::{StackLevel, Zone};
+use crate::moves::Move;
 use crate::network::makes_kybo;
-use crate::notation::{parse_move_text, Move};
+use crate::notation::parse_move_text;
 use crate::position::{EndReason, Position};
 
 impl Position {
@@ -31,14 +32,7 @@ impl Position {
     pub fn check(&self, mv: Move) -> Result<(), PlayError> {
         let square = mv.square();
         if let Some(outcome) = self.outcome() {
-            return Err(match outcome {
-                Outcome::Draw {
-                    reason: EndReason::NoCubeLeft,
-                } => PlayError::NoCubeLeft {
-                    player: self.to_move,
-                },
-                outcome => PlayError::GameOver { outcome },
-            });
+            return Err(self.refusal_once_over(outcome));
         }
         if self.occ(0) == 0 && !crate::geometry::DUNGEON.contains(square) {
             return Err(PlayError::FirstCubeOutsideDungeon { square });
@@ -51,6 +45,20 @@ impl Position {
             return Err(PlayError::NoContact { square });
         }
         Ok(())
+    }
+
+    /// What [`check`](Position::check) says of any move once the game ended
+    /// with `outcome`: [`PlayError::NoCubeLeft`] for the player to move after
+    /// a draw for want of cubes, otherwise [`PlayError::GameOver`].
+    pub(crate) fn refusal_once_over(&self, outcome: Outcome<Color, EndReason>) -> PlayError {
+        match outcome {
+            Outcome::Draw {
+                reason: EndReason::NoCubeLeft,
+            } => PlayError::NoCubeLeft {
+                player: self.to_move,
+            },
+            outcome => PlayError::GameOver { outcome },
+        }
     }
 
     /// Whether `mv` is legal here (what [`check`](Position::check) accepts).

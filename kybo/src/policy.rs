@@ -6,8 +6,8 @@
 use board_core::{Bitboard, Color, MoveList, Policy, Rng};
 
 use crate::geometry::{FILE_A, FILE_H, RANK_1, RANK_8};
+use crate::moves::Move;
 use crate::network::{flood, ortho};
-use crate::notation::Move;
 use crate::position::Position;
 
 /// The squares where a cube of `color`, placed now on top of its stack,

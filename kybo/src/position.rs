@@ -240,6 +240,22 @@ impl Position {
         }
     }
 
+    /// The top cube of the stack on `square` (its square and level), or
+    /// `None` on an empty square: where a cube just placed there came to rest.
+    ///
+    /// ```
+    /// use kybo::{Move, Position, Square, StackLevel};
+    /// let mut pos = Position::default();
+    /// assert_eq!(pos.top_cube(Square::E5), None);
+    /// pos.play(Move::new(Square::E5))?;
+    /// assert_eq!(pos.top_cube(Square::E5).map(|c| c.level()), Some(StackLevel::First));
+    /// # Ok::<(), kybo::PlayError>(())
+    /// ```
+    pub fn top_cube(&self, square: Square) -> Option<Cube> {
+        let level = StackLevel::new(self.height(square))?;
+        Some(Cube::new(square, level))
+    }
+
     /// The zone of `square` (same as [`Zone::of`]).
     #[inline]
     pub const fn zone(&self, square: Square) -> Zone {

@@ -8,11 +8,13 @@ use core::str::FromStr;
 use board_core::excerpt;
 
 use crate::config::Config;
-use crate::error::{ConfigError, RecordError};
-use crate::game::Match;
+use crate::config::ConfigError;
+use crate::error::RecordError;
 use crate::geometry::StackLevel;
-use crate::notation::{parse_move_text, Move};
+use crate::moves::Move;
+use crate::notation::parse_move_text;
 use crate::position::Position;
+use board_core::Match;
 
 /// A game record: all a game needs to be replayed exactly, from its text
 /// alone.
@@ -109,7 +111,7 @@ impl Record {
     /// # Errors
     /// The first illegal move, by its 1-based number, with the broken rule
     /// ([`RecordError::Illegal`]).
-    pub fn replay(&self) -> Result<Match, RecordError> {
+    pub fn replay(&self) -> Result<Match<Position>, RecordError> {
         let mut game = Match::new(self.start);
         for (i, (&mv, &level)) in self.moves.iter().zip(&self.levels).enumerate() {
             let fail = |error| RecordError::Illegal {

@@ -11,7 +11,8 @@ use board_core::{Color, Game, MoveList, Outcome, Square};
 use crate::config::Config;
 use crate::error::PlayError;
 use crate::geometry::{Cube, StackLevel, Zone};
-use crate::notation::{parse_move_text, Move};
+use crate::moves::Move;
+use crate::notation::parse_move_text;
 use crate::position::EndReason;
 
 /// A KYBO game as RULES describes it.

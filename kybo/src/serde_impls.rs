@@ -3,13 +3,11 @@
 //! (KY-11); records and matches travel as their record text and are replayed
 //! on the way in. No invalid state can be deserialized.
 
-use crate::game::Match;
 use crate::geometry::{Cube, StackLevel};
-use crate::notation::Move;
+use crate::moves::Move;
 use crate::position::Position;
 use crate::record::Record;
 
 board_core::serde_via_text!(Move, StackLevel, Cube, Record);
 
 board_core::serde_via_config_and_text!(Position);
-board_core::serde_via_record!(Match, Record);

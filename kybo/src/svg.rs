@@ -24,8 +24,8 @@
 use board_core::{svg_say as say, Color, File, Message, Rank, Square, Svg, Words};
 
 use crate::geometry::{Cube, StackLevel, Zone};
+use crate::moves::Move;
 use crate::network::Network;
-use crate::notation::Move;
 use crate::position::Position;
 
 /// What a UI clicks on and highlights in KYBO: a square (a move is a square).

@@ -4,7 +4,7 @@ mod common;
 
 use common::{position, replay, replay_with, sq, text};
 use kybo::{
-    Color, Config, Cube, EndReason, Move, MoveList, Outcome, PlayError, Position, Square,
+    Color, Config, Cube, EndReason, LastCube, Move, MoveList, Outcome, PlayError, Position, Square,
     StackLevel, Zone,
 };
 
