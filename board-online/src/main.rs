@@ -15,7 +15,7 @@ use board_online::protocol::{ClockSpec, SeatChoice};
 use board_online::server::{Cluster, Tls};
 use board_online::web::WebRoot;
 use board_online::{Options, Registry, Server, Settings};
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 
 /// Play board games online: a server that referees every game, and a client.
 #[derive(Parser, Debug)]
@@ -127,74 +127,64 @@ enum Command {
         /// A clock, MINUTES+SECONDS per move (`5+3`).
         #[arg(long, value_parser = client::parse_clock)]
         clock: Option<ClockSpec>,
-        /// The server: ws://HOST:PORT, or wss://HOST:PORT over TLS. Give it
-        /// more than once: when one is gone, the client tries the next.
-        #[arg(long, default_value = "ws://127.0.0.1:7878")]
-        server: Vec<String>,
-        /// For wss://: a PEM file of the CA certificates to trust instead of
-        /// the usual roots (a private CA, a self-signed server).
-        #[arg(long)]
-        ca: Option<PathBuf>,
-        /// The language of the client's words: fr or en (default: the
-        /// first of LC_ALL, LC_MESSAGES and LANG that names one, else en).
-        /// `code: XXXXXX` and the moves are the same in both.
-        #[arg(long)]
-        lang: Option<Lang>,
+        #[command(flatten)]
+        client: ClientArgs,
     },
     /// Join a game by its code and play.
     Join {
         /// The game code (any case).
         code: String,
-        /// The server: ws://HOST:PORT, or wss://HOST:PORT over TLS. Give it
-        /// more than once: when one is gone, the client tries the next.
-        #[arg(long, default_value = "ws://127.0.0.1:7878")]
-        server: Vec<String>,
-        /// For wss://: a PEM file of the CA certificates to trust instead of
-        /// the usual roots (a private CA, a self-signed server).
-        #[arg(long)]
-        ca: Option<PathBuf>,
-        /// The language of the client's words: fr or en (default: the
-        /// first of LC_ALL, LC_MESSAGES and LANG that names one, else en).
-        /// `code: XXXXXX` and the moves are the same in both.
-        #[arg(long)]
-        lang: Option<Lang>,
+        #[command(flatten)]
+        client: ClientArgs,
     },
     /// Print a game's record (live, or finished and kept by the server).
     Record {
         /// The game code (any case).
         code: String,
-        /// The server: ws://HOST:PORT, or wss://HOST:PORT over TLS. Give it
-        /// more than once: when one is gone, the client tries the next.
-        #[arg(long, default_value = "ws://127.0.0.1:7878")]
-        server: Vec<String>,
-        /// For wss://: a PEM file of the CA certificates to trust instead of
-        /// the usual roots (a private CA, a self-signed server).
-        #[arg(long)]
-        ca: Option<PathBuf>,
-        /// The language of the client's words: fr or en (default: the
-        /// first of LC_ALL, LC_MESSAGES and LANG that names one, else en).
-        /// `code: XXXXXX` and the moves are the same in both.
-        #[arg(long)]
-        lang: Option<Lang>,
+        #[command(flatten)]
+        client: ClientArgs,
     },
     /// Watch a game by its code.
     Watch {
         /// The game code (any case).
         code: String,
-        /// The server: ws://HOST:PORT, or wss://HOST:PORT over TLS. Give it
-        /// more than once: when one is gone, the client tries the next.
-        #[arg(long, default_value = "ws://127.0.0.1:7878")]
-        server: Vec<String>,
-        /// For wss://: a PEM file of the CA certificates to trust instead of
-        /// the usual roots (a private CA, a self-signed server).
-        #[arg(long)]
-        ca: Option<PathBuf>,
-        /// The language of the client's words: fr or en (default: the
-        /// first of LC_ALL, LC_MESSAGES and LANG that names one, else en).
-        /// `code: XXXXXX` and the moves are the same in both.
-        #[arg(long)]
-        lang: Option<Lang>,
+        #[command(flatten)]
+        client: ClientArgs,
     },
+}
+
+/// What every client command takes: where the server is, whom to trust,
+/// which language to speak.
+#[derive(Args, Debug)]
+struct ClientArgs {
+    /// The server: ws://HOST:PORT, or wss://HOST:PORT over TLS. Give it
+    /// more than once: when one is gone, the client tries the next.
+    #[arg(long, default_value = "ws://127.0.0.1:7878")]
+    server: Vec<String>,
+    /// For wss://: a PEM file of the CA certificates to trust instead of
+    /// the usual roots (a private CA, a self-signed server).
+    #[arg(long)]
+    ca: Option<PathBuf>,
+    /// The language of the client's words: fr or en (default: the
+    /// first of LC_ALL, LC_MESSAGES and LANG that names one, else en).
+    /// `code: XXXXXX` and the moves are the same in both.
+    #[arg(long)]
+    lang: Option<Lang>,
+}
+
+impl ClientArgs {
+    /// The language of the client's words.
+    fn lang(&self) -> Lang {
+        self.lang.unwrap_or_else(Lang::from_env)
+    }
+
+    /// Every `--server`, in order; the failure in `lang`.
+    fn endpoints(&self, lang: Lang) -> Result<Vec<Endpoint>, String> {
+        self.server
+            .iter()
+            .map(|u| Endpoint::new(u, self.ca.as_deref()).map_err(|e| client::error_text(&e, lang)))
+            .collect()
+    }
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -217,17 +207,6 @@ fn seconds(flag: &str, secs: f64) -> Result<Duration, String> {
     } else {
         Err(format!("{flag} must be more than 0 seconds"))
     }
-}
-
-/// Every `--server`, in order.
-fn endpoints(
-    urls: &[String],
-    ca: Option<&std::path::Path>,
-    lang: Lang,
-) -> Result<Vec<Endpoint>, String> {
-    urls.iter()
-        .map(|u| Endpoint::new(u, ca).map_err(|e| client::error_text(&e, lang)))
-        .collect()
 }
 
 /// Plays (or watches) one game as `mode` says; the failure in `lang`.
@@ -257,10 +236,10 @@ fn main() -> ExitCode {
     // The language of the client's words (the server's log is English).
     let lang = match &cli.command {
         Command::Serve { .. } => Lang::En,
-        Command::Host { lang, .. }
-        | Command::Join { lang, .. }
-        | Command::Record { lang, .. }
-        | Command::Watch { lang, .. } => lang.unwrap_or_else(Lang::from_env),
+        Command::Host { client, .. }
+        | Command::Join { client, .. }
+        | Command::Record { client, .. }
+        | Command::Watch { client, .. } => client.lang(),
     };
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(r) => r,
@@ -327,7 +306,8 @@ fn main() -> ExitCode {
                 if let Some(problem) = web.problem() {
                     eprintln!("warning: {problem}");
                 }
-                if connect_src.is_empty() && board_online::pg::is_url(&options.db.to_string_lossy())
+                if connect_src.is_empty()
+                    && board_online::store::pg::is_url(&options.db.to_string_lossy())
                 {
                     eprintln!(
                         "warning: no --connect-src: a browser page cannot follow a redirect to \
@@ -374,11 +354,9 @@ fn main() -> ExitCode {
                 config,
                 seat,
                 clock,
-                server,
-                ca,
-                lang: _,
+                client: args,
             } => {
-                let server = endpoints(&server, ca.as_deref(), lang)?;
+                let server = args.endpoints(lang)?;
                 let config: serde_json::Value = serde_json::from_str(&config).map_err(|e| {
                     board_l10n::Catalogue::new(lang).format(
                         "client-bad-config",
@@ -398,22 +376,12 @@ fn main() -> ExitCode {
                 };
                 play(&server, mode, lang).await
             }
-            Command::Join {
-                code,
-                server,
-                ca,
-                lang: _,
-            } => {
-                let server = endpoints(&server, ca.as_deref(), lang)?;
+            Command::Join { code, client: args } => {
+                let server = args.endpoints(lang)?;
                 play(&server, Mode::Join { code }, lang).await
             }
-            Command::Record {
-                code,
-                server,
-                ca,
-                lang: _,
-            } => {
-                let server = endpoints(&server, ca.as_deref(), lang)?;
+            Command::Record { code, client: args } => {
+                let server = args.endpoints(lang)?;
                 let server = &server[0];
                 let record = client::record(server, &code)
                     .await
@@ -421,13 +389,8 @@ fn main() -> ExitCode {
                 print!("{record}");
                 Ok(())
             }
-            Command::Watch {
-                code,
-                server,
-                ca,
-                lang: _,
-            } => {
-                let server = endpoints(&server, ca.as_deref(), lang)?;
+            Command::Watch { code, client: args } => {
+                let server = args.endpoints(lang)?;
                 play(&server, Mode::Watch { code }, lang).await
             }
         }
