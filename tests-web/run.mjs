@@ -32,7 +32,7 @@ const SEED = Number(process.env.WEB_TEST_SEED ?? 1);
 /** Plies at most in a game played by clicks; a game that is not over by then fails. */
 const MAX_PLIES = 1500;
 
-for (const [what, path] of [['the server binary', BIN], ['chromium', CHROMIUM], ['the wasm build', join(ROOT, 'web/pkg/board_web_bg.wasm')]]) {
+for (const [what, path] of [['the server binary', BIN], ['chromium', CHROMIUM], ['the wasm build', join(ROOT, 'board-online/web/pkg/board_web_bg.wasm')]]) {
   if (!existsSync(path)) {
     console.error(`error: ${what} is missing: ${path}`);
     process.exit(1);
@@ -66,7 +66,7 @@ async function startServer({ addr = '127.0.0.1:0', db, dir = db ? null : mkdtemp
 }
 
 async function spawnServer(addrWanted, dir, db, args) {
-  const child = spawn(BIN, ['serve', '--addr', addrWanted, '--db', db ?? join(dir, 'games.sqlite3'), '--web', join(ROOT, 'web'), ...args], {
+  const child = spawn(BIN, ['serve', '--addr', addrWanted, '--db', db ?? join(dir, 'games.sqlite3'), '--web', join(ROOT, 'board-online/web'), ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const log = [];
