@@ -1,13 +1,16 @@
 //! The page's few words shown before its rules (the wasm, which holds the
-//! catalogues) load live in `web/index.html` (`boot-words`, both
+//! catalogues) load live in `board-online/web/index.html` (`boot-words`, both
 //! languages): they are the catalogues' own, word for word.
 
 use board_l10n::{Catalogue, Lang};
 
 #[test]
 fn the_pages_boot_words_are_the_catalogues_words() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../web/index.html");
-    let html = std::fs::read_to_string(path).expect("web/index.html");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../board-online/web/index.html"
+    );
+    let html = std::fs::read_to_string(path).expect("board-online/web/index.html");
     let start = r#"<script type="application/json" id="boot-words">"#;
     let from = html.find(start).expect("index.html has its boot words") + start.len();
     let to = from + html[from..].find("</script>").expect("closed");

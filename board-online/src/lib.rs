@@ -9,13 +9,17 @@
 //! SQLite, and only then sends it to both players and any spectators. The
 //! protocol, JSON over WebSocket, is in [`protocol`] and `PROTOCOL.md`.
 //!
-//! Modules, top-down: [`protocol`] (the wire format), [`server`] (routes and
-//! connections), [`room`] (one game's state and subscribers, and the hub of
-//! all games), [`store`] (durable storage), [`pg`] (the PostgreSQL store shared by
-//! several instances, with leases), [`registry`] (the hosted games),
-//! [`token`] (codes and seat tokens), [`limit`] (rate limits), [`settings`]
-//! (every limit), [`metrics`] (what `GET /metrics` counts), [`client`] (the
-//! command-line client), [`web`] (the browser page's static files).
+//! Modules, top-down: [`protocol`] (the wire format); [`server`] (options,
+//! binding, running and stopping) with its private parts: `tls` (the
+//! certificate files), `accept` (the accept loops and connection limits),
+//! `routes` (the HTTP routes), `connection` (one WebSocket) and `app` (the
+//! state they share); [`hub`] (every game: create, find, restore, leases,
+//! takeover, purge); [`room`] (one game's state and subscribers); [`outbox`]
+//! (a connection's queue of frames); [`store`] (durable storage: the trait,
+//! SQLite, PostgreSQL, the writer); [`registry`] (the hosted games);
+//! [`token`] (codes and seat tokens); [`limit`] (rate limits); [`settings`]
+//! (every limit); [`metrics`] (what `GET /metrics` counts); [`client`] (the
+//! command-line client); [`web`] (the browser page's static files).
 //!
 //! Embedding the server with a game of your own:
 //!
@@ -38,16 +42,22 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod accept;
+mod app;
 pub mod client;
+mod connection;
+pub mod hub;
 pub mod limit;
 pub mod metrics;
-pub mod pg;
+pub mod outbox;
 pub mod protocol;
 pub mod registry;
 pub mod room;
+mod routes;
 pub mod server;
 pub mod settings;
 pub mod store;
+mod tls;
 pub mod token;
 pub mod web;
 
@@ -65,14 +75,8 @@ pub(crate) fn clip(text: &str, max: usize) -> String {
     text[..end].to_owned()
 }
 
-/// At most 40 characters of `text`, for quoting input in an error.
-pub(crate) fn excerpt(text: &str) -> String {
-    const MAX: usize = 40;
-    match text.char_indices().nth(MAX) {
-        Some((i, _)) => format!("{}…", &text[..i]),
-        None => text.to_owned(),
-    }
-}
+/// How every error message quotes its input: at most 40 characters.
+pub(crate) use board_core::excerpt;
 
 /// A throwaway PostgreSQL cluster for the unit tests (the integration
 /// tests use the same file).

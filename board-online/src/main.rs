@@ -1,5 +1,5 @@
-//! `board-online`: `serve`, `host`, `join`, `watch`. Only argument parsing
-//! lives here; the library does the work.
+//! `board-online`: `serve`, `host`, `join`, `record`, `watch`. Only argument
+//! parsing and handing the arguments to the library live here.
 
 #![forbid(unsafe_code)]
 
@@ -15,7 +15,7 @@ use board_online::protocol::{ClockSpec, SeatChoice};
 use board_online::server::{Cluster, Tls};
 use board_online::web::WebRoot;
 use board_online::{Options, Registry, Server, Settings};
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 
 /// Play board games online: a server that referees every game, and a client.
 #[derive(Parser, Debug)]
@@ -28,92 +28,7 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Run the server; prints `listening on ADDR` once it accepts connections.
-    Serve {
-        /// The address to listen on (port 0: any free port).
-        #[arg(long, default_value = "127.0.0.1:7878")]
-        addr: SocketAddr,
-        /// The SQLite database file (created if missing), or a PostgreSQL
-        /// database shared with other instances: postgres://USER@HOST/DB.
-        #[arg(long, default_value = "board-online.sqlite3")]
-        db: PathBuf,
-        /// This instance's name among those sharing a PostgreSQL database
-        /// (unique; default: 8 random hex digits). Shown in /healthz.
-        #[arg(long)]
-        instance_id: Option<String>,
-        /// The address clients reach this instance at, where other instances
-        /// redirect them (default: ws://ADDR). Shown in /healthz.
-        #[arg(long)]
-        public_addr: Option<String>,
-        /// Seconds a game's lease lasts without renewal (PostgreSQL): how
-        /// long a dead instance's games wait before another takes them over.
-        /// At most 10.
-        #[arg(long, default_value_t = 10.0)]
-        lease_ttl: f64,
-        /// Seconds without a move after which a game expires.
-        #[arg(long, default_value_t = Settings::default().idle_expiry.as_secs())]
-        idle_expiry: u64,
-        /// Messages a connection may send per second.
-        #[arg(long, default_value_t = Settings::default().message_rate)]
-        message_rate: u32,
-        /// Messages a connection may send in a burst.
-        #[arg(long, default_value_t = Settings::default().message_burst)]
-        message_burst: u32,
-        /// Failed joins (bad code or token) an address may make per minute.
-        #[arg(long, default_value_t = Settings::default().failed_joins_per_minute)]
-        failed_joins_per_minute: u32,
-        /// Games an address may create per minute.
-        #[arg(long, default_value_t = Settings::default().creates_per_minute)]
-        creates_per_minute: u32,
-        /// Open connections at most, counted from accept (requests and
-        /// handshakes in progress too); past it a socket gets HTTP 503.
-        #[arg(long, default_value_t = Settings::default().max_connections)]
-        max_connections: usize,
-        /// Open connections from one address at most; past it HTTP 503.
-        #[arg(long, default_value_t = Settings::default().max_connections_per_address)]
-        max_connections_per_address: usize,
-        /// Seconds a new connection has to send its HTTP request head.
-        #[arg(long, default_value_t = Settings::default().handshake_timeout.as_secs_f64())]
-        handshake_timeout: f64,
-        /// Seconds of silence after which a WebSocket is pinged, and after
-        /// twice which it is closed.
-        #[arg(long, default_value_t = Settings::default().ping_interval.as_secs_f64())]
-        ping_interval: f64,
-        /// Games in memory at most.
-        #[arg(long, default_value_t = Settings::default().max_games)]
-        max_games: usize,
-        /// Seconds a finished game stays readable after its end (default
-        /// 30 days); older ones are deleted from the database.
-        #[arg(long, default_value_t = Settings::default().keep_finished.as_secs())]
-        keep_finished: u64,
-        /// Serve HTTPS and wss:// with this PEM certificate chain (needs
-        /// --tls-key).
-        #[arg(long, requires = "tls_key")]
-        tls_cert: Option<PathBuf>,
-        /// The PEM private key of --tls-cert.
-        #[arg(long, requires = "tls_cert")]
-        tls_key: Option<PathBuf>,
-        /// How logs (on standard error) are written: `text` for people,
-        /// `json` for a log collector (one JSON object a line).
-        #[arg(long, value_enum, default_value_t = LogFormat::Text)]
-        log_format: LogFormat,
-        /// Serve the browser page from this directory (with its
-        /// WebAssembly build in `pkg/`) instead of the copy in the binary.
-        #[arg(long)]
-        web: Option<PathBuf>,
-        /// Another address the page may open its WebSocket to, added to its
-        /// Content-Security-Policy (`connect-src`), once per address: with
-        /// several instances, every instance's --public-addr (or a wildcard
-        /// such as wss://*.games.example.org), since a `redirect` sends the
-        /// page there and the browser blocks any address not listed.
-        #[arg(long = "connect-src", value_name = "WS_URL")]
-        connect_src: Vec<String>,
-        /// Also serve `GET /metrics` (Prometheus) and `/healthz` in plain
-        /// HTTP on this address, for the operator's network only (say
-        /// 127.0.0.1:9187); prints `metrics on ADDR`. Without it there is
-        /// no `/metrics`.
-        #[arg(long)]
-        metrics_addr: Option<SocketAddr>,
-    },
+    Serve(ServeArgs),
     /// Create a game, print `code: XXXXXX`, wait for the opponent and play.
     Host {
         /// The game: echec-o-cube, kybo or chess3d.
@@ -127,74 +42,154 @@ enum Command {
         /// A clock, MINUTES+SECONDS per move (`5+3`).
         #[arg(long, value_parser = client::parse_clock)]
         clock: Option<ClockSpec>,
-        /// The server: ws://HOST:PORT, or wss://HOST:PORT over TLS. Give it
-        /// more than once: when one is gone, the client tries the next.
-        #[arg(long, default_value = "ws://127.0.0.1:7878")]
-        server: Vec<String>,
-        /// For wss://: a PEM file of the CA certificates to trust instead of
-        /// the usual roots (a private CA, a self-signed server).
-        #[arg(long)]
-        ca: Option<PathBuf>,
-        /// The language of the client's words: fr or en (default: the
-        /// first of LC_ALL, LC_MESSAGES and LANG that names one, else en).
-        /// `code: XXXXXX` and the moves are the same in both.
-        #[arg(long)]
-        lang: Option<Lang>,
+        #[command(flatten)]
+        client: ClientArgs,
     },
     /// Join a game by its code and play.
     Join {
         /// The game code (any case).
         code: String,
-        /// The server: ws://HOST:PORT, or wss://HOST:PORT over TLS. Give it
-        /// more than once: when one is gone, the client tries the next.
-        #[arg(long, default_value = "ws://127.0.0.1:7878")]
-        server: Vec<String>,
-        /// For wss://: a PEM file of the CA certificates to trust instead of
-        /// the usual roots (a private CA, a self-signed server).
-        #[arg(long)]
-        ca: Option<PathBuf>,
-        /// The language of the client's words: fr or en (default: the
-        /// first of LC_ALL, LC_MESSAGES and LANG that names one, else en).
-        /// `code: XXXXXX` and the moves are the same in both.
-        #[arg(long)]
-        lang: Option<Lang>,
+        #[command(flatten)]
+        client: ClientArgs,
     },
     /// Print a game's record (live, or finished and kept by the server).
     Record {
         /// The game code (any case).
         code: String,
-        /// The server: ws://HOST:PORT, or wss://HOST:PORT over TLS. Give it
-        /// more than once: when one is gone, the client tries the next.
-        #[arg(long, default_value = "ws://127.0.0.1:7878")]
-        server: Vec<String>,
-        /// For wss://: a PEM file of the CA certificates to trust instead of
-        /// the usual roots (a private CA, a self-signed server).
-        #[arg(long)]
-        ca: Option<PathBuf>,
-        /// The language of the client's words: fr or en (default: the
-        /// first of LC_ALL, LC_MESSAGES and LANG that names one, else en).
-        /// `code: XXXXXX` and the moves are the same in both.
-        #[arg(long)]
-        lang: Option<Lang>,
+        #[command(flatten)]
+        client: ClientArgs,
     },
     /// Watch a game by its code.
     Watch {
         /// The game code (any case).
         code: String,
-        /// The server: ws://HOST:PORT, or wss://HOST:PORT over TLS. Give it
-        /// more than once: when one is gone, the client tries the next.
-        #[arg(long, default_value = "ws://127.0.0.1:7878")]
-        server: Vec<String>,
-        /// For wss://: a PEM file of the CA certificates to trust instead of
-        /// the usual roots (a private CA, a self-signed server).
-        #[arg(long)]
-        ca: Option<PathBuf>,
-        /// The language of the client's words: fr or en (default: the
-        /// first of LC_ALL, LC_MESSAGES and LANG that names one, else en).
-        /// `code: XXXXXX` and the moves are the same in both.
-        #[arg(long)]
-        lang: Option<Lang>,
+        #[command(flatten)]
+        client: ClientArgs,
     },
+}
+
+/// What `serve` takes: the address, the database, the limits, TLS, logs,
+/// the page and the metrics listener.
+#[derive(Args, Debug)]
+struct ServeArgs {
+    /// The address to listen on (port 0: any free port).
+    #[arg(long, default_value = "127.0.0.1:7878")]
+    addr: SocketAddr,
+    /// The SQLite database file (created if missing), or a PostgreSQL
+    /// database shared with other instances: postgres://USER@HOST/DB.
+    #[arg(long, default_value = "board-online.sqlite3")]
+    db: PathBuf,
+    /// This instance's name among those sharing a PostgreSQL database
+    /// (unique; default: 8 random hex digits). Shown in /healthz.
+    #[arg(long)]
+    instance_id: Option<String>,
+    /// The address clients reach this instance at, where other instances
+    /// redirect them (default: ws://ADDR). Shown in /healthz.
+    #[arg(long)]
+    public_addr: Option<String>,
+    /// Seconds a game's lease lasts without renewal (PostgreSQL): how
+    /// long a dead instance's games wait before another takes them over.
+    /// At most 10.
+    #[arg(long, default_value_t = 10.0)]
+    lease_ttl: f64,
+    /// Seconds without a move after which a game expires.
+    #[arg(long, default_value_t = Settings::default().idle_expiry.as_secs())]
+    idle_expiry: u64,
+    /// Messages a connection may send per second.
+    #[arg(long, default_value_t = Settings::default().message_rate)]
+    message_rate: u32,
+    /// Messages a connection may send in a burst.
+    #[arg(long, default_value_t = Settings::default().message_burst)]
+    message_burst: u32,
+    /// Failed joins (bad code or token) an address may make per minute.
+    #[arg(long, default_value_t = Settings::default().failed_joins_per_minute)]
+    failed_joins_per_minute: u32,
+    /// Games an address may create per minute.
+    #[arg(long, default_value_t = Settings::default().creates_per_minute)]
+    creates_per_minute: u32,
+    /// Open connections at most, counted from accept (requests and
+    /// handshakes in progress too); past it a socket gets HTTP 503.
+    #[arg(long, default_value_t = Settings::default().max_connections)]
+    max_connections: usize,
+    /// Open connections from one address at most; past it HTTP 503.
+    #[arg(long, default_value_t = Settings::default().max_connections_per_address)]
+    max_connections_per_address: usize,
+    /// Seconds a new connection has to send its HTTP request head.
+    #[arg(long, default_value_t = Settings::default().handshake_timeout.as_secs_f64())]
+    handshake_timeout: f64,
+    /// Seconds of silence after which a WebSocket is pinged, and after
+    /// twice which it is closed.
+    #[arg(long, default_value_t = Settings::default().ping_interval.as_secs_f64())]
+    ping_interval: f64,
+    /// Games in memory at most.
+    #[arg(long, default_value_t = Settings::default().max_games)]
+    max_games: usize,
+    /// Seconds a finished game stays readable after its end (default
+    /// 30 days); older ones are deleted from the database.
+    #[arg(long, default_value_t = Settings::default().keep_finished.as_secs())]
+    keep_finished: u64,
+    /// Serve HTTPS and wss:// with this PEM certificate chain (needs
+    /// --tls-key).
+    #[arg(long, requires = "tls_key")]
+    tls_cert: Option<PathBuf>,
+    /// The PEM private key of --tls-cert.
+    #[arg(long, requires = "tls_cert")]
+    tls_key: Option<PathBuf>,
+    /// How logs (on standard error) are written: `text` for people,
+    /// `json` for a log collector (one JSON object a line).
+    #[arg(long, value_enum, default_value_t = LogFormat::Text)]
+    log_format: LogFormat,
+    /// Serve the browser page from this directory (with its
+    /// WebAssembly build in `pkg/`) instead of the copy in the binary.
+    #[arg(long)]
+    web: Option<PathBuf>,
+    /// Another address the page may open its WebSocket to, added to its
+    /// Content-Security-Policy (`connect-src`), once per address: with
+    /// several instances, every instance's --public-addr (or a wildcard
+    /// such as wss://*.games.example.org), since a `redirect` sends the
+    /// page there and the browser blocks any address not listed.
+    #[arg(long = "connect-src", value_name = "WS_URL")]
+    connect_src: Vec<String>,
+    /// Also serve `GET /metrics` (Prometheus) and `/healthz` in plain
+    /// HTTP on this address, for the operator's network only (say
+    /// 127.0.0.1:9187); prints `metrics on ADDR`. Without it there is
+    /// no `/metrics`.
+    #[arg(long)]
+    metrics_addr: Option<SocketAddr>,
+}
+
+/// What every client command takes: where the server is, whom to trust,
+/// which language to speak.
+#[derive(Args, Debug)]
+struct ClientArgs {
+    /// The server: ws://HOST:PORT, or wss://HOST:PORT over TLS. Give it
+    /// more than once: when one is gone, the client tries the next.
+    #[arg(long, default_value = "ws://127.0.0.1:7878")]
+    server: Vec<String>,
+    /// For wss://: a PEM file of the CA certificates to trust instead of
+    /// the usual roots (a private CA, a self-signed server).
+    #[arg(long)]
+    ca: Option<PathBuf>,
+    /// The language of the client's words: fr or en (default: the
+    /// first of LC_ALL, LC_MESSAGES and LANG that names one, else en).
+    /// `code: XXXXXX` and the moves are the same in both.
+    #[arg(long)]
+    lang: Option<Lang>,
+}
+
+impl ClientArgs {
+    /// The language of the client's words.
+    fn lang(&self) -> Lang {
+        self.lang.unwrap_or_else(Lang::from_env)
+    }
+
+    /// Every `--server`, in order; the failure in `lang`.
+    fn endpoints(&self, lang: Lang) -> Result<Vec<Endpoint>, String> {
+        self.server
+            .iter()
+            .map(|u| Endpoint::new(u, self.ca.as_deref()).map_err(|e| client::error_text(&e, lang)))
+            .collect()
+    }
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -219,23 +214,164 @@ fn seconds(flag: &str, secs: f64) -> Result<Duration, String> {
     }
 }
 
-/// Every `--server`, in order.
-fn endpoints(
-    urls: &[String],
-    ca: Option<&std::path::Path>,
-    lang: Lang,
-) -> Result<Vec<Endpoint>, String> {
-    urls.iter()
-        .map(|u| Endpoint::new(u, ca).map_err(|e| client::error_text(&e, lang)))
-        .collect()
-}
-
 /// Plays (or watches) one game as `mode` says; the failure in `lang`.
 async fn play(server: &[Endpoint], mode: Mode, lang: Lang) -> Result<(), String> {
     client::run(server, mode, lang)
         .await
         .map(drop)
         .map_err(|e| client::error_text(&e, lang))
+}
+
+/// `serve`: binds the server as `args` say, prints `listening on ADDR`,
+/// runs until SIGTERM or Ctrl-C.
+async fn serve(args: ServeArgs) -> Result<(), String> {
+    let ServeArgs {
+        addr,
+        db,
+        idle_expiry,
+        message_rate,
+        message_burst,
+        failed_joins_per_minute,
+        creates_per_minute,
+        max_connections,
+        max_connections_per_address,
+        handshake_timeout,
+        ping_interval,
+        max_games,
+        keep_finished,
+        instance_id,
+        public_addr,
+        lease_ttl,
+        web,
+        connect_src,
+        metrics_addr,
+        log_format: _,
+        tls_cert,
+        tls_key,
+    } = args;
+    let handshake_timeout = seconds("--handshake-timeout", handshake_timeout)?;
+    let ping_interval = seconds("--ping-interval", ping_interval)?;
+    let settings = Settings {
+        idle_expiry: Duration::from_secs(idle_expiry),
+        message_rate,
+        message_burst,
+        failed_joins_per_minute,
+        creates_per_minute,
+        max_connections,
+        max_connections_per_address,
+        handshake_timeout,
+        ping_interval,
+        max_games,
+        keep_finished: Duration::from_secs(keep_finished),
+    };
+    let tls = match (tls_cert, tls_key) {
+        (Some(cert), Some(key)) => Some(Tls { cert, key }),
+        _ => None,
+    };
+    let options = Options {
+        addr,
+        db,
+        settings,
+        tls,
+    };
+    let web = web
+        .map_or_else(WebRoot::embedded, WebRoot::new)
+        .with_connect_src(&connect_src)
+        .map_err(|e| e.to_string())?;
+    if let Some(problem) = web.problem() {
+        eprintln!("warning: {problem}");
+    }
+    if connect_src.is_empty() && board_online::store::pg::is_url(&options.db.to_string_lossy()) {
+        eprintln!(
+            "warning: no --connect-src: a browser page cannot follow a redirect to \
+             another instance (give each instance's --public-addr)"
+        );
+    }
+    let cluster = Cluster {
+        instance_id,
+        public_addr,
+        lease_ttl: seconds("--lease-ttl", lease_ttl)?,
+    };
+    let server = Server::bind_cluster(options, Registry::standard(), cluster)
+        .await
+        .map_err(|e| e.to_string())?
+        .with_web(web);
+    let server = match metrics_addr {
+        Some(addr) => server
+            .with_metrics_addr(addr)
+            .await
+            .map_err(|e| e.to_string())?,
+        None => server,
+    };
+    let addr = server.local_addr().map_err(|e| e.to_string())?;
+    if let Some(addr) = server.metrics_addr() {
+        println!("metrics on {addr}");
+    }
+    // Handlers first, so a signal right after the line below is caught.
+    let stop = board_online::server::shutdown_signal();
+    println!("listening on {addr}");
+    if server.restored() > 0 {
+        let _ = writeln!(
+            std::io::stdout(),
+            "restored {} unfinished games",
+            server.restored()
+        );
+    }
+    server.run(stop).await.map_err(|e| e.to_string())?;
+    // Whoever started the server may have stopped reading.
+    let _ = writeln!(std::io::stdout(), "stopped");
+    Ok(())
+}
+
+/// Runs `command`: the server, or a client whose words are in `lang`.
+async fn run(command: Command, lang: Lang) -> Result<(), String> {
+    match command {
+        Command::Serve(args) => serve(args).await,
+        Command::Host {
+            game,
+            config,
+            seat,
+            clock,
+            client: args,
+        } => {
+            let server = args.endpoints(lang)?;
+            let config: serde_json::Value = serde_json::from_str(&config).map_err(|e| {
+                board_l10n::Catalogue::new(lang).format(
+                    "client-bad-config",
+                    &[("why", board_l10n::Value::Text(e.to_string()))],
+                )
+            })?;
+            let seat = match seat {
+                SeatArg::First => SeatChoice::First,
+                SeatArg::Second => SeatChoice::Second,
+                SeatArg::Random => SeatChoice::Random,
+            };
+            let mode = Mode::Host {
+                game,
+                config,
+                seat,
+                clock,
+            };
+            play(&server, mode, lang).await
+        }
+        Command::Join { code, client: args } => {
+            let server = args.endpoints(lang)?;
+            play(&server, Mode::Join { code }, lang).await
+        }
+        Command::Record { code, client: args } => {
+            let server = args.endpoints(lang)?;
+            let server = &server[0];
+            let record = client::record(server, &code)
+                .await
+                .map_err(|e| client::error_text(&e, lang))?;
+            print!("{record}");
+            Ok(())
+        }
+        Command::Watch { code, client: args } => {
+            let server = args.endpoints(lang)?;
+            play(&server, Mode::Watch { code }, lang).await
+        }
+    }
 }
 
 fn main() -> ExitCode {
@@ -248,19 +384,19 @@ fn main() -> ExitCode {
         .with_writer(std::io::stderr)
         .with_env_filter(filter);
     match &cli.command {
-        Command::Serve {
+        Command::Serve(ServeArgs {
             log_format: LogFormat::Json,
             ..
-        } => logs.json().init(),
+        }) => logs.json().init(),
         _ => logs.init(),
     }
     // The language of the client's words (the server's log is English).
     let lang = match &cli.command {
-        Command::Serve { .. } => Lang::En,
-        Command::Host { lang, .. }
-        | Command::Join { lang, .. }
-        | Command::Record { lang, .. }
-        | Command::Watch { lang, .. } => lang.unwrap_or_else(Lang::from_env),
+        Command::Serve(_) => Lang::En,
+        Command::Host { client, .. }
+        | Command::Join { client, .. }
+        | Command::Record { client, .. }
+        | Command::Watch { client, .. } => client.lang(),
     };
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(r) => r,
@@ -269,169 +405,7 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let outcome: Result<(), String> = runtime.block_on(async move {
-        match cli.command {
-            Command::Serve {
-                addr,
-                db,
-                idle_expiry,
-                message_rate,
-                message_burst,
-                failed_joins_per_minute,
-                creates_per_minute,
-                max_connections,
-                max_connections_per_address,
-                handshake_timeout,
-                ping_interval,
-                max_games,
-                keep_finished,
-                instance_id,
-                public_addr,
-                lease_ttl,
-                web,
-                connect_src,
-                metrics_addr,
-                log_format: _,
-                tls_cert,
-                tls_key,
-            } => {
-                let handshake_timeout = seconds("--handshake-timeout", handshake_timeout)?;
-                let ping_interval = seconds("--ping-interval", ping_interval)?;
-                let settings = Settings {
-                    idle_expiry: Duration::from_secs(idle_expiry),
-                    message_rate,
-                    message_burst,
-                    failed_joins_per_minute,
-                    creates_per_minute,
-                    max_connections,
-                    max_connections_per_address,
-                    handshake_timeout,
-                    ping_interval,
-                    max_games,
-                    keep_finished: Duration::from_secs(keep_finished),
-                };
-                let tls = match (tls_cert, tls_key) {
-                    (Some(cert), Some(key)) => Some(Tls { cert, key }),
-                    _ => None,
-                };
-                let options = Options {
-                    addr,
-                    db,
-                    settings,
-                    tls,
-                };
-                let web = web
-                    .map_or_else(WebRoot::embedded, WebRoot::new)
-                    .with_connect_src(&connect_src)
-                    .map_err(|e| e.to_string())?;
-                if let Some(problem) = web.problem() {
-                    eprintln!("warning: {problem}");
-                }
-                if connect_src.is_empty() && board_online::pg::is_url(&options.db.to_string_lossy())
-                {
-                    eprintln!(
-                        "warning: no --connect-src: a browser page cannot follow a redirect to \
-                         another instance (give each instance's --public-addr)"
-                    );
-                }
-                let cluster = Cluster {
-                    instance_id,
-                    public_addr,
-                    lease_ttl: seconds("--lease-ttl", lease_ttl)?,
-                };
-                let server = Server::bind_cluster(options, Registry::standard(), cluster)
-                    .await
-                    .map_err(|e| e.to_string())?
-                    .with_web(web);
-                let server = match metrics_addr {
-                    Some(addr) => server
-                        .with_metrics_addr(addr)
-                        .await
-                        .map_err(|e| e.to_string())?,
-                    None => server,
-                };
-                let addr = server.local_addr().map_err(|e| e.to_string())?;
-                if let Some(addr) = server.metrics_addr() {
-                    println!("metrics on {addr}");
-                }
-                // Handlers first, so a signal right after the line below is caught.
-                let stop = board_online::server::shutdown_signal();
-                println!("listening on {addr}");
-                if server.restored() > 0 {
-                    let _ = writeln!(
-                        std::io::stdout(),
-                        "restored {} unfinished games",
-                        server.restored()
-                    );
-                }
-                server.run(stop).await.map_err(|e| e.to_string())?;
-                // Whoever started the server may have stopped reading.
-                let _ = writeln!(std::io::stdout(), "stopped");
-                Ok(())
-            }
-            Command::Host {
-                game,
-                config,
-                seat,
-                clock,
-                server,
-                ca,
-                lang: _,
-            } => {
-                let server = endpoints(&server, ca.as_deref(), lang)?;
-                let config: serde_json::Value = serde_json::from_str(&config).map_err(|e| {
-                    board_l10n::Catalogue::new(lang).format(
-                        "client-bad-config",
-                        &[("why", board_l10n::Value::Text(e.to_string()))],
-                    )
-                })?;
-                let seat = match seat {
-                    SeatArg::First => SeatChoice::First,
-                    SeatArg::Second => SeatChoice::Second,
-                    SeatArg::Random => SeatChoice::Random,
-                };
-                let mode = Mode::Host {
-                    game,
-                    config,
-                    seat,
-                    clock,
-                };
-                play(&server, mode, lang).await
-            }
-            Command::Join {
-                code,
-                server,
-                ca,
-                lang: _,
-            } => {
-                let server = endpoints(&server, ca.as_deref(), lang)?;
-                play(&server, Mode::Join { code }, lang).await
-            }
-            Command::Record {
-                code,
-                server,
-                ca,
-                lang: _,
-            } => {
-                let server = endpoints(&server, ca.as_deref(), lang)?;
-                let server = &server[0];
-                let record = client::record(server, &code)
-                    .await
-                    .map_err(|e| client::error_text(&e, lang))?;
-                print!("{record}");
-                Ok(())
-            }
-            Command::Watch {
-                code,
-                server,
-                ca,
-                lang: _,
-            } => {
-                let server = endpoints(&server, ca.as_deref(), lang)?;
-                play(&server, Mode::Watch { code }, lang).await
-            }
-        }
-    });
+    let outcome = runtime.block_on(run(cli.command, lang));
     // The stdin reader of the client may still be blocked on a read.
     runtime.shutdown_timeout(Duration::from_secs(1));
     match outcome {

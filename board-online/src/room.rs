@@ -1,140 +1,32 @@
-//! One game's authoritative state and its subscribers (`Room`, run as one
-//! task per game), and the [`Hub`] that creates games, finds them by code and
-//! restores them after a restart.
+//! One game's authoritative state and its subscribers: a `Room`, run as one
+//! task per game, and the [`RoomHandle`] that sends it requests.
 //!
 //! A room handles its requests one at a time: a move is checked with the
 //! rules, written to the store, and only then applied and sent to every
 //! subscriber with the new ply. Refusals go to the sender only.
 
-use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, Weak};
+use std::sync::{Arc, Weak};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use subtle::ConstantTimeEq;
-use tokio::sync::{mpsc, oneshot, Notify};
+use tokio::sync::{mpsc, oneshot};
 use tokio::time::sleep_until;
 
+use crate::hub::Hub;
 use crate::metrics::Metrics;
+use crate::outbox::{Frame, Outbox};
 use crate::protocol::{
     ClockSpec, ClockState, Ending, ErrorKind, GameResult, GameState, Moved, Players, Refusal, Seat,
-    SeatChoice, ServerMsg, Turn, Words,
+    ServerMsg, Turn, Words,
 };
-use crate::registry::{ConfigError, Registry, Table};
-use crate::settings::{
-    Settings, FINISHED_RETENTION, MAX_CLOCK_MS, MAX_PLIES, OUTBOX_CAPACITY, ROOM_QUEUE_CAPACITY,
-};
-use crate::store::{Lease, Store, StoreError, StoredGame, Write, Writer};
-use crate::token::{self, Code, SeatToken};
-
-/// What a connection receives: a text frame, or the order to close.
-#[derive(Debug, Clone)]
-pub enum Frame {
-    /// A JSON message.
-    Text(Arc<str>),
-    /// A WebSocket ping (the connection checks that its peer is there).
-    Ping,
-    /// Close the connection, saying why.
-    Close(String),
-}
-
-/// The sending end of one connection's queue of outgoing frames. Bounded: a
-/// connection that does not read fast enough is told to close instead of
-/// making the server buffer for it.
-#[derive(Debug, Clone)]
-pub struct Outbox {
-    id: u64,
-    tx: mpsc::Sender<Frame>,
-    too_slow: Arc<Notify>,
-    /// Whether the connection reads `moved` (protocol 2): after its first
-    /// full state, a move reaches it as a `moved`, not a `state`.
-    pub deltas: bool,
-}
-
-impl Outbox {
-    /// A new outbox with its receiving end, and the signal that fires when
-    /// the connection fell too far behind.
-    #[must_use]
-    pub fn new(id: u64) -> (Outbox, mpsc::Receiver<Frame>, Arc<Notify>) {
-        let (tx, rx) = mpsc::channel(OUTBOX_CAPACITY);
-        let too_slow = Arc::new(Notify::new());
-        (
-            Outbox {
-                id,
-                tx,
-                too_slow: too_slow.clone(),
-                deltas: false,
-            },
-            rx,
-            too_slow,
-        )
-    }
-
-    /// Queues a frame; `false` if the connection is gone or too slow.
-    pub fn send(&self, frame: Frame) -> bool {
-        match self.tx.try_send(frame) {
-            Ok(()) => true,
-            Err(mpsc::error::TrySendError::Full(_)) => {
-                self.too_slow.notify_one();
-                false
-            }
-            Err(mpsc::error::TrySendError::Closed(_)) => false,
-        }
-    }
-
-    /// Queues a message.
-    pub fn send_msg(&self, msg: &ServerMsg) -> bool {
-        self.send(Frame::Text(msg.to_json().into()))
-    }
-}
-
-/// Why the hub could not create a game.
-#[derive(Debug, thiserror::Error)]
-pub enum CreateError {
-    /// The game or its configuration is not hosted.
-    #[error(transparent)]
-    Config(#[from] ConfigError),
-    /// The clock settings are out of range.
-    #[error("a clock needs an initial time from 1 ms to {MAX_CLOCK_MS} ms and an increment up to as much")]
-    Clock,
-    /// The server holds as many games as it may.
-    #[error("the server holds as many games as it may ({0})")]
-    Full(usize),
-    /// The store failed.
-    #[error(transparent)]
-    Store(#[from] StoreError),
-}
-
-impl CreateError {
-    /// The protocol's kind for this error.
-    #[must_use]
-    pub fn kind(&self) -> ErrorKind {
-        match self {
-            CreateError::Config(ConfigError::UnknownGame(..)) => ErrorKind::UnknownGame,
-            CreateError::Config(ConfigError::Invalid { .. }) => ErrorKind::BadConfig,
-            CreateError::Clock => ErrorKind::BadClock,
-            CreateError::Full(_) | CreateError::Store(_) => ErrorKind::Unavailable,
-        }
-    }
-}
-
-/// Why a game could not be looked up.
-#[derive(Debug, thiserror::Error)]
-pub enum FindError {
-    /// The store failed.
-    #[error(transparent)]
-    Store(#[from] StoreError),
-    /// The server holds as many games as it may.
-    #[error("the server holds as many games as it may ({0})")]
-    Full(usize),
-    /// Another live instance runs the game, at this public address.
-    #[error("the game is run by another instance, at {0}")]
-    Elsewhere(String),
-}
+use crate::registry::Table;
+use crate::settings::{FINISHED_RETENTION, MAX_PLIES};
+use crate::store::{StoreError, StoredGame, Write, Writer};
+use crate::token::{self, SeatToken};
 
 /// A request to a room.
 #[derive(Debug)]
-enum Command {
+pub(crate) enum Command {
     Subscribe {
         outbox: Outbox,
         /// The seat to take, if free (a `join`); `None` to watch.
@@ -187,6 +79,21 @@ pub struct RoomHandle {
 pub struct RoomGone;
 
 impl RoomHandle {
+    /// The handle of a room's queue, whose game's lease has `lease`.
+    pub(crate) fn new(tx: mpsc::Sender<Command>, lease: u64) -> RoomHandle {
+        RoomHandle { tx, lease }
+    }
+
+    /// The epoch of the game's lease this room holds (0: no leases).
+    pub(crate) fn lease(&self) -> u64 {
+        self.lease
+    }
+
+    /// Tells the room another instance took its game over: it stops.
+    pub(crate) async fn lost(&self) {
+        let _ = self.send(Command::Lost).await;
+    }
+
     async fn send(&self, cmd: Command) -> Result<(), RoomGone> {
         self.tx.send(cmd).await.map_err(|_| RoomGone)
     }
@@ -290,14 +197,14 @@ impl RoomHandle {
     }
 }
 
-fn unix_ms() -> u64 {
+pub(crate) fn unix_ms() -> u64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map(|d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
         .unwrap_or(0)
 }
 
-fn ms(d: Duration) -> u64 {
+pub(crate) fn ms(d: Duration) -> u64 {
     u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
 }
 
@@ -322,8 +229,8 @@ impl Clock {
 
 /// One game: its rules state, seats, record, clock and subscribers.
 #[derive(Debug)]
-struct Room {
-    code: String,
+pub(crate) struct Room {
+    pub(crate) code: String,
     game: String,
     config: serde_json::Value,
     table: Box<dyn Table>,
@@ -334,11 +241,11 @@ struct Room {
     finished_at: Option<Instant>,
     clock: Option<Clock>,
     last_activity: Instant,
-    subscribers: Vec<Outbox>,
+    pub(crate) subscribers: Vec<Outbox>,
     writer: Writer,
     idle_expiry: Duration,
     /// The epoch of the game's lease (0: a store without leases).
-    lease: u64,
+    pub(crate) lease: u64,
     /// Another instance took the game over: the room stops.
     lost: bool,
     metrics: Arc<Metrics>,
@@ -347,6 +254,105 @@ struct Room {
 }
 
 impl Room {
+    /// A room for a new game, with the hub's writer, settings and metrics.
+    pub(crate) fn new(
+        hub: &Hub,
+        code: String,
+        game: String,
+        config: serde_json::Value,
+        table: Box<dyn Table>,
+        seats: [Option<[u8; 32]>; 2],
+        clock: Option<ClockSpec>,
+    ) -> Room {
+        let players = Players {
+            first: table.player(Seat::First),
+            second: table.player(Seat::Second),
+        };
+        Room {
+            code,
+            game,
+            config,
+            table,
+            players,
+            seats,
+            moves: Vec::new(),
+            result: None,
+            finished_at: None,
+            clock: clock.map(|spec| Clock {
+                spec,
+                remaining: [spec.initial_ms; 2],
+                since: None,
+            }),
+            last_activity: Instant::now(),
+            subscribers: Vec::new(),
+            writer: hub.writer().clone(),
+            idle_expiry: hub.settings().idle_expiry,
+            lease: 0,
+            lost: false,
+            metrics: hub.metrics().clone(),
+            live: false,
+        }
+    }
+
+    /// A room for a stored game, its moves replayed with the rules; `None`
+    /// (and a warning) if it no longer replays: a game removed from the
+    /// registry, a move the rules now refuse.
+    pub(crate) fn from_stored(hub: &Hub, stored: StoredGame) -> Option<Room> {
+        let now_ms = unix_ms();
+        let mut table = match hub.registry().start(&stored.game, &stored.config) {
+            Ok(t) => t,
+            Err(e) => {
+                tracing::warn!(code = %stored.code, "not restored: {e}");
+                return None;
+            }
+        };
+        if let Some((i, e)) = stored
+            .moves
+            .iter()
+            .enumerate()
+            .find_map(|(i, m)| table.play(m).err().map(|e| (i, e)))
+        {
+            tracing::warn!(
+                code = %stored.code,
+                "not restored: move {} does not replay: {e}",
+                i + 1
+            );
+            return None;
+        }
+        let mut room = Room::new(
+            hub,
+            stored.code,
+            stored.game,
+            stored.config,
+            table,
+            stored.token_hashes,
+            stored.clock,
+        );
+        room.moves = stored.moves;
+        // Time while the server was down is not charged to anyone: the
+        // clock resumes from its last stored reading.
+        if let (Some(c), Some(after)) = (&mut room.clock, stored.clock_ms) {
+            c.remaining = after;
+        }
+        if stored.result.is_some() {
+            // A finished game, read back: its final state, kept a while.
+            room.result = stored.result;
+            room.finished_at = Some(Instant::now());
+            return Some(room);
+        }
+        if let Some(c) = &mut room.clock {
+            if room.seats.iter().all(Option::is_some) {
+                c.since = Some(Instant::now());
+            }
+        }
+        let idle = Duration::from_millis(now_ms.saturating_sub(stored.last_activity_ms))
+            .min(hub.settings().idle_expiry);
+        room.last_activity = Instant::now()
+            .checked_sub(idle)
+            .unwrap_or_else(Instant::now);
+        Some(room)
+    }
+
     fn started(&self) -> bool {
         self.seats.iter().all(Option::is_some)
     }
@@ -416,7 +422,7 @@ impl Room {
     }
 
     fn subscribe(&mut self, outbox: Outbox) {
-        self.subscribers.retain(|o| o.id != outbox.id);
+        self.subscribers.retain(|o| o.id() != outbox.id());
         self.subscribers.push(outbox);
     }
 
@@ -827,7 +833,7 @@ impl Room {
         true
     }
 
-    async fn run(mut self, mut rx: mpsc::Receiver<Command>, hub: Weak<Hub>) {
+    pub(crate) async fn run(mut self, mut rx: mpsc::Receiver<Command>, hub: Weak<Hub>) {
         // A restored game may have ended on its last stored move.
         if self.result.is_none() {
             if let Some(result) = self.rules_result(Ending::Rules) {
@@ -887,7 +893,7 @@ impl Room {
             Command::ClaimDraw { outbox, token_hash } => {
                 self.on_claim_draw(outbox, token_hash).await;
             }
-            Command::Leave { id } => self.subscribers.retain(|o| o.id != id),
+            Command::Leave { id } => self.subscribers.retain(|o| o.id() != id),
             Command::Snapshot { reply } => {
                 let _ = reply.send((self.state(), self.table.record()));
             }
@@ -896,516 +902,5 @@ impl Room {
                 outbox.send(self.state_frame());
             }
         }
-    }
-}
-
-/// All the games of a server: creates them, finds them by code, restores
-/// them after a restart. Handed to every connection in one `Arc`.
-#[derive(Debug)]
-pub struct Hub {
-    registry: Registry,
-    settings: Settings,
-    writer: Writer,
-    store: Arc<dyn Store>,
-    rooms: Mutex<HashMap<String, RoomHandle>>,
-    next_id: AtomicU64,
-    me: Weak<Hub>,
-    /// Held while taking a game over: two requests for one game (two
-    /// players, a sweep) must not take its lease twice, the second
-    /// fencing off the room of the first.
-    takeovers: tokio::sync::Mutex<()>,
-    metrics: Arc<Metrics>,
-}
-
-impl Hub {
-    /// A hub with no game yet, writing through `writer` and reading
-    /// finished games back from `store`.
-    #[must_use]
-    pub fn new(
-        registry: Registry,
-        settings: Settings,
-        writer: Writer,
-        store: Arc<dyn Store>,
-    ) -> Arc<Hub> {
-        Hub::with_metrics(registry, settings, writer, store, Arc::default())
-    }
-
-    /// Like [`Hub::new`], counting into `metrics`.
-    #[must_use]
-    pub fn with_metrics(
-        registry: Registry,
-        settings: Settings,
-        writer: Writer,
-        store: Arc<dyn Store>,
-        metrics: Arc<Metrics>,
-    ) -> Arc<Hub> {
-        Arc::new_cyclic(|me| Hub {
-            registry,
-            settings,
-            writer,
-            store,
-            rooms: Mutex::new(HashMap::new()),
-            next_id: AtomicU64::new(1),
-            me: me.clone(),
-            takeovers: tokio::sync::Mutex::new(()),
-            metrics,
-        })
-    }
-
-    /// What the server counts.
-    #[must_use]
-    pub fn metrics(&self) -> &Arc<Metrics> {
-        &self.metrics
-    }
-
-    /// The registry of hosted games.
-    #[must_use]
-    pub fn registry(&self) -> &Registry {
-        &self.registry
-    }
-
-    /// The settings.
-    #[must_use]
-    pub fn settings(&self) -> &Settings {
-        &self.settings
-    }
-
-    /// A fresh connection id.
-    pub fn connection_id(&self) -> u64 {
-        self.next_id.fetch_add(1, Ordering::Relaxed)
-    }
-
-    fn rooms(&self) -> std::sync::MutexGuard<'_, HashMap<String, RoomHandle>> {
-        // A panic while holding this lock cannot leave the map inconsistent
-        // (every operation is a single insert, get or remove).
-        self.rooms
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-    }
-
-    /// Forgets the room of `code` if it is the one of lease `epoch` (a room
-    /// that stops after another took its place leaves that one alone).
-    fn remove_room(&self, code: &str, epoch: u64) {
-        let mut rooms = self.rooms();
-        if rooms.get(code).is_some_and(|r| r.lease == epoch) {
-            rooms.remove(code);
-        }
-    }
-
-    /// Whether several instances share the store (games have leases).
-    #[must_use]
-    pub fn shared(&self) -> bool {
-        self.store.shared()
-    }
-
-    /// Renews the leases of the games in memory; stops the rooms whose
-    /// lease another instance took (their clients are told to reconnect).
-    ///
-    /// # Errors
-    /// The store failed (the leases run on until they expire).
-    pub async fn renew_leases(&self) -> Result<(), StoreError> {
-        let held = self.held();
-        if held.is_empty() {
-            return Ok(());
-        }
-        let store = self.store.clone();
-        let asked = held.clone();
-        let lost = tokio::task::spawn_blocking(move || store.renew(&asked))
-            .await
-            .map_err(|e| StoreError::Database(e.to_string()))??;
-        for code in lost {
-            let epoch = held.iter().find(|(c, _)| *c == code).map(|(_, e)| *e);
-            let room = {
-                let mut rooms = self.rooms();
-                // The room of that lease, not one started since.
-                if rooms.get(&code).map(|r| r.lease) == epoch {
-                    rooms.remove(&code)
-                } else {
-                    None
-                }
-            };
-            if let Some(room) = room {
-                let _ = room.tx.send(Command::Lost).await;
-            }
-        }
-        Ok(())
-    }
-
-    /// The (code, epoch) of every lease the rooms in memory hold.
-    fn held(&self) -> Vec<(String, u64)> {
-        self.rooms()
-            .iter()
-            .filter(|(_, r)| r.lease > 0)
-            .map(|(c, r)| (c.clone(), r.lease))
-            .collect()
-    }
-
-    /// Hands every lease back (a graceful stop, after the rooms closed).
-    ///
-    /// # Errors
-    /// The store failed.
-    pub async fn release_leases(&self, held: Vec<(String, u64)>) -> Result<(), StoreError> {
-        let store = self.store.clone();
-        tokio::task::spawn_blocking(move || store.release(&held))
-            .await
-            .map_err(|e| StoreError::Database(e.to_string()))?
-    }
-
-    /// Takes over up to `limit` unfinished games whose owner's lease
-    /// expired; returns how many this instance took.
-    ///
-    /// # Errors
-    /// The store failed.
-    pub async fn adopt_orphans(&self, limit: usize) -> Result<usize, StoreError> {
-        let store = self.store.clone();
-        let codes = tokio::task::spawn_blocking(move || store.orphans(limit))
-            .await
-            .map_err(|e| StoreError::Database(e.to_string()))??;
-        let mut taken = 0;
-        for code in codes {
-            let Ok(code) = code.parse::<Code>() else {
-                continue;
-            };
-            match self.find(&code).await {
-                Ok(Some(_)) => taken += 1,
-                Ok(None) | Err(FindError::Elsewhere(_) | FindError::Full(_)) => {}
-                Err(FindError::Store(e)) => return Err(e),
-            }
-        }
-        Ok(taken)
-    }
-
-    /// Closes every room and returns the leases they held, to release once
-    /// their writes are done.
-    pub fn close_all_leases(&self) -> Vec<(String, u64)> {
-        let held = self.held();
-        self.close_all();
-        held
-    }
-
-    /// The number of games in memory.
-    #[must_use]
-    pub fn len(&self) -> usize {
-        self.rooms().len()
-    }
-
-    /// Whether no game is in memory.
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    /// The room of `code`, if the game is kept.
-    #[must_use]
-    pub fn room(&self, code: &Code) -> Option<RoomHandle> {
-        self.rooms().get(code.as_str()).cloned()
-    }
-
-    /// Drops every room (at shutdown), so that their tasks end.
-    pub fn close_all(&self) {
-        self.rooms().clear();
-    }
-
-    fn spawn(&self, room: Room) -> RoomHandle {
-        let (tx, rx) = mpsc::channel(ROOM_QUEUE_CAPACITY);
-        let handle = RoomHandle {
-            tx,
-            lease: room.lease,
-        };
-        let mut rooms = self.rooms();
-        if let Some(running) = rooms.get(&room.code) {
-            // Read back from the store twice at once: one room is enough.
-            return running.clone();
-        }
-        rooms.insert(room.code.clone(), handle.clone());
-        drop(rooms);
-        tokio::spawn(room.run(rx, self.me.clone()));
-        handle
-    }
-
-    /// The game of `code`: the room in memory, or a finished game read back
-    /// from the store (kept for `--keep-finished`), whose room then stays in
-    /// memory for [`FINISHED_RETENTION`]. `None` for an unknown code.
-    ///
-    /// # Errors
-    /// The store failed, or the server holds as many games as it may.
-    pub async fn find(&self, code: &Code) -> Result<Option<RoomHandle>, FindError> {
-        if let Some(room) = self.room(code) {
-            return Ok(Some(room));
-        }
-        let store = self.store.clone();
-        let key = code.to_string();
-        let stored = tokio::task::spawn_blocking(move || store.game(&key))
-            .await
-            .map_err(|e| StoreError::Database(e.to_string()))??;
-        let Some(stored) = stored else {
-            return Ok(None);
-        };
-        if self.len() >= self.settings.max_games {
-            return Err(FindError::Full(self.settings.max_games));
-        }
-        if stored.result.is_none() {
-            return self.take_over(code).await;
-        }
-        let oldest = unix_ms().saturating_sub(ms(self.settings.keep_finished));
-        if stored.finished_ms.is_none_or(|at| at < oldest) {
-            return Ok(None);
-        }
-        Ok(self.room_from_stored(stored).map(|room| self.spawn(room)))
-    }
-
-    /// An unfinished game no room here holds: takes its lease if its owner
-    /// is gone (or it has none) and continues it from the stored moves, or
-    /// says where it runs.
-    async fn take_over(&self, code: &Code) -> Result<Option<RoomHandle>, FindError> {
-        let _one_at_a_time = self.takeovers.lock().await;
-        if let Some(room) = self.room(code) {
-            // Another request took it over meanwhile.
-            return Ok(Some(room));
-        }
-        let store = self.store.clone();
-        let key = code.to_string();
-        let (lease, stored) = tokio::task::spawn_blocking(move || {
-            // The lease first, the moves after: the last writes of the
-            // previous owner are then all visible.
-            let lease = store.acquire(&key)?;
-            let stored = match lease {
-                Lease::Held(_) => store.game(&key)?,
-                _ => None,
-            };
-            Ok::<_, StoreError>((lease, stored))
-        })
-        .await
-        .map_err(|e| StoreError::Database(e.to_string()))??;
-        match lease {
-            Lease::Held(epoch) => {
-                let Some(stored) = stored else {
-                    return Ok(None);
-                };
-                if epoch > 0 {
-                    tracing::info!(code = %code, epoch, plies = stored.moves.len(), "took the game over");
-                }
-                Ok(self.room_from_stored(stored).map(|mut room| {
-                    room.lease = epoch;
-                    self.spawn(room)
-                }))
-            }
-            Lease::Elsewhere { addr, .. } => Err(FindError::Elsewhere(addr)),
-            Lease::NoGame => Ok(None),
-        }
-    }
-
-    /// Deletes the stored games that finished longer ago than
-    /// `--keep-finished`; returns how many.
-    ///
-    /// # Errors
-    /// The store failed.
-    pub async fn purge(&self) -> Result<usize, StoreError> {
-        let store = self.store.clone();
-        let before = unix_ms().saturating_sub(ms(self.settings.keep_finished));
-        tokio::task::spawn_blocking(move || store.purge_finished(before))
-            .await
-            .map_err(|e| StoreError::Database(e.to_string()))?
-    }
-
-    /// Whether the store answers now.
-    ///
-    /// # Errors
-    /// It does not.
-    pub async fn check_store(&self) -> Result<(), StoreError> {
-        let store = self.store.clone();
-        tokio::task::spawn_blocking(move || store.check())
-            .await
-            .map_err(|e| StoreError::Database(e.to_string()))?
-    }
-
-    /// Creates a game, stores it, and subscribes `outbox` with the seat
-    /// asked for; `created` (with the token) and the state are queued to it.
-    ///
-    /// # Errors
-    /// The game or its configuration or clock is not valid, the server is
-    /// full, or the store failed.
-    pub async fn create(
-        &self,
-        outbox: Outbox,
-        game: &str,
-        config: &serde_json::Value,
-        seat: SeatChoice,
-        clock: Option<ClockSpec>,
-    ) -> Result<RoomHandle, CreateError> {
-        if let Some(c) = clock {
-            if c.initial_ms == 0 || c.initial_ms > MAX_CLOCK_MS || c.increment_ms > MAX_CLOCK_MS {
-                return Err(CreateError::Clock);
-            }
-        }
-        if self.len() >= self.settings.max_games {
-            return Err(CreateError::Full(self.settings.max_games));
-        }
-        let table = self.registry.start(game, config)?;
-        let seat = match seat {
-            SeatChoice::First => Seat::First,
-            SeatChoice::Second => Seat::Second,
-            SeatChoice::Random => {
-                if token::coin() {
-                    Seat::First
-                } else {
-                    Seat::Second
-                }
-            }
-        };
-        let token = SeatToken::generate();
-        let config = table.config();
-        let mut attempt = 0;
-        let code = loop {
-            let code = Code::generate();
-            if self.rooms().contains_key(code.as_str()) {
-                continue;
-            }
-            let write = Write::Create {
-                code: code.to_string(),
-                game: game.to_owned(),
-                config: config.clone(),
-                clock,
-                seat,
-                token_hash: token.hash(),
-                at_ms: unix_ms(),
-            };
-            match self.writer.write(write).await {
-                Ok(()) => break code,
-                Err(StoreError::CodeTaken(_)) if attempt < 10 => attempt += 1,
-                Err(e) => return Err(e.into()),
-            }
-        };
-        let mut seats = [None, None];
-        seats[seat.index()] = Some(token.hash());
-        outbox.send_msg(&ServerMsg::Created {
-            code: code.to_string(),
-            seat,
-            token: token.to_string(),
-        });
-        let room = self.room_from(
-            code.to_string(),
-            game.to_owned(),
-            config,
-            table,
-            seats,
-            clock,
-        );
-        let mut room = room;
-        room.lease = self.store.created_lease();
-        room.subscribers.push(outbox);
-        Ok(self.spawn(room))
-    }
-
-    fn room_from(
-        &self,
-        code: String,
-        game: String,
-        config: serde_json::Value,
-        table: Box<dyn Table>,
-        seats: [Option<[u8; 32]>; 2],
-        clock: Option<ClockSpec>,
-    ) -> Room {
-        let players = Players {
-            first: table.player(Seat::First),
-            second: table.player(Seat::Second),
-        };
-        Room {
-            code,
-            game,
-            config,
-            table,
-            players,
-            seats,
-            moves: Vec::new(),
-            result: None,
-            finished_at: None,
-            clock: clock.map(|spec| Clock {
-                spec,
-                remaining: [spec.initial_ms; 2],
-                since: None,
-            }),
-            last_activity: Instant::now(),
-            subscribers: Vec::new(),
-            writer: self.writer.clone(),
-            idle_expiry: self.settings.idle_expiry,
-            lease: 0,
-            lost: false,
-            metrics: self.metrics.clone(),
-            live: false,
-        }
-    }
-
-    /// Continues every stored unfinished game: replays its moves with the
-    /// rules and starts its room. Returns how many were restored; a stored
-    /// game that no longer replays (a game removed from the registry, a
-    /// move the rules now refuse) is reported on stderr and left out.
-    pub fn restore(&self, games: Vec<StoredGame>) -> usize {
-        let mut restored = 0;
-        for stored in games {
-            if let Some(room) = self.room_from_stored(stored) {
-                self.spawn(room);
-                restored += 1;
-            }
-        }
-        restored
-    }
-
-    /// A room for a stored game, its moves replayed with the rules; `None`
-    /// (and a warning) if it no longer replays: a game removed from the
-    /// registry, a move the rules now refuse.
-    fn room_from_stored(&self, stored: StoredGame) -> Option<Room> {
-        let now_ms = unix_ms();
-        let mut table = match self.registry.start(&stored.game, &stored.config) {
-            Ok(t) => t,
-            Err(e) => {
-                tracing::warn!(code = %stored.code, "not restored: {e}");
-                return None;
-            }
-        };
-        if let Some((i, e)) = stored
-            .moves
-            .iter()
-            .enumerate()
-            .find_map(|(i, m)| table.play(m).err().map(|e| (i, e)))
-        {
-            tracing::warn!(
-                code = %stored.code,
-                "not restored: move {} does not replay: {e}",
-                i + 1
-            );
-            return None;
-        }
-        let mut room = self.room_from(
-            stored.code,
-            stored.game,
-            stored.config,
-            table,
-            stored.token_hashes,
-            stored.clock,
-        );
-        room.moves = stored.moves;
-        // Time while the server was down is not charged to anyone: the
-        // clock resumes from its last stored reading.
-        if let (Some(c), Some(after)) = (&mut room.clock, stored.clock_ms) {
-            c.remaining = after;
-        }
-        if stored.result.is_some() {
-            // A finished game, read back: its final state, kept a while.
-            room.result = stored.result;
-            room.finished_at = Some(Instant::now());
-            return Some(room);
-        }
-        if let Some(c) = &mut room.clock {
-            if room.seats.iter().all(Option::is_some) {
-                c.since = Some(Instant::now());
-            }
-        }
-        let idle = Duration::from_millis(now_ms.saturating_sub(stored.last_activity_ms))
-            .min(self.settings.idle_expiry);
-        room.last_activity = Instant::now()
-            .checked_sub(idle)
-            .unwrap_or_else(Instant::now);
-        Some(room)
     }
 }

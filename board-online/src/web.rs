@@ -1,5 +1,5 @@
 //! The browser page: static files served at `/` beside the WebSocket. By
-//! default the copy of the repository's `web/` (its page and its
+//! default the crate's `web/` (the page and its
 //! WebAssembly build in `web/pkg/`) compiled into the binary, so a copied
 //! binary serves everything; `--web DIR` serves a directory instead (for
 //! developing the page).
@@ -66,7 +66,7 @@ pub fn content_type(path: &str) -> Option<&'static str> {
 /// Embeds `web/NAME` under `NAME`.
 macro_rules! embed {
     ($($name:literal),* $(,)?) => {
-        &[$(($name, include_bytes!(concat!("../../web/", $name)) as &[u8])),*]
+        &[$(($name, include_bytes!(concat!("../web/", $name)) as &[u8])),*]
     };
 }
 
@@ -495,7 +495,7 @@ mod tests {
 
     #[test]
     fn every_file_of_the_page_is_embedded_as_it_is_on_disk() {
-        let web = Path::new(env!("CARGO_MANIFEST_DIR")).join("../web");
+        let web = Path::new(env!("CARGO_MANIFEST_DIR")).join("web");
         let mut on_disk = Vec::new();
         servable_files(&web, &web, &mut on_disk);
         assert!(on_disk.contains(&"pkg/board_web_bg.wasm".to_owned()));

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const pkg = path.resolve(process.argv[2] ?? path.join(here, '..', '..', 'web', 'pkg'));
+const pkg = path.resolve(process.argv[2] ?? path.join(here, '..', '..', 'board-online', 'web', 'pkg'));
 const nodes = Number(process.argv[3] ?? 2000);
 const repeats = Number(process.argv[4] ?? 5);
 const { initSync, Game, games } = await import(pathToFileURL(path.join(pkg, 'board_web.js')).href);

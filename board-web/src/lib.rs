@@ -6,7 +6,7 @@
 //! out), so it runs and is tested natively; the `js` module is the thin
 //! `#[wasm_bindgen]` layer (the class `Game` and the function `games`) that
 //! throws `Error(message)` and returns `null`. `scripts/build-web` builds it
-//! into `web/pkg/`; see the README for the API.
+//! into `board-online/web/pkg/`; see the README for the API.
 //!
 //! ```
 //! use board_web::Board;

@@ -1,4 +1,4 @@
-// Loads the built bindings (web/pkg, from scripts/build-web) in node as a
+// Loads the built bindings (board-online/web/pkg, from scripts/build-web) in node as a
 // page would, and plays every game to its end, the computer against itself
 // on a node budget, through the JavaScript API alone. It checks what the
 // page relies on and exits non-zero on the first failure.
@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const pkg = path.resolve(process.argv[2] ?? path.join(here, '..', '..', 'web', 'pkg'));
+const pkg = path.resolve(process.argv[2] ?? path.join(here, '..', '..', 'board-online', 'web', 'pkg'));
 const nodes = Number(process.argv[3] ?? 64);
 const { initSync, Game, games } = await import(pathToFileURL(path.join(pkg, 'board_web.js')).href);
 initSync({ module: fs.readFileSync(path.join(pkg, 'board_web_bg.wasm')) });

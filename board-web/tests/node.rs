@@ -1,7 +1,7 @@
-//! The committed build in `web/pkg/` (what the server serves) loaded in node
+//! The committed build in `board-online/web/pkg/` (what the server serves) loaded in node
 //! as a page loads it, every game played to its end through the JavaScript
 //! API by `node-smoke.mjs`. Skipped, with a note, where node or the build is
-//! missing; `scripts/build-web` rebuilds `web/pkg/`.
+//! missing; `scripts/build-web` rebuilds `board-online/web/pkg/`.
 
 use std::path::Path;
 use std::process::Command;
@@ -9,9 +9,9 @@ use std::process::Command;
 #[test]
 fn the_built_bindings_play_every_game_to_the_end_in_node() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let pkg = root.join("web/pkg");
+    let pkg = root.join("board-online/web/pkg");
     if !pkg.join("board_web_bg.wasm").exists() {
-        eprintln!("skipped: no web/pkg/board_web_bg.wasm (run scripts/build-web)");
+        eprintln!("skipped: no board-online/web/pkg/board_web_bg.wasm (run scripts/build-web)");
         return;
     }
     let script = root.join("board-web/tests/node-smoke.mjs");

@@ -1,10 +1,11 @@
-//! The board-games workspace's benchmarks (`benches/`, `cargo bench -p
-//! board-games-checks`) and its cross-game property tests (`tests/`).
+//! The board-games workspace's cross-game property tests (`tests/`) and the
+//! side-by-side perft programs (`src/bin/`); the criterion benchmarks are in
+//! the top-level `benches/` package.
 //!
 //! They live in a package of their own so that their heavy dependencies
-//! (criterion, proptest, and the benchmark peers cozy-chess and shakmaty)
-//! stay out of what `cargo run --example demo` compiles. The library is
-//! empty: the code is in the benches and tests.
+//! (proptest, and the perft peers cozy-chess and shakmaty) stay out of what
+//! `cargo run --example demo` compiles. The library holds what the perft
+//! programs and the benchmarks share.
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -37,14 +38,8 @@ pub fn perft_args(mut args: impl Iterator<Item = String>) -> Result<(String, u32
     Ok((fen, depth))
 }
 
-/// At most the first 40 characters of `text`, for messages.
-pub fn excerpt(text: &str) -> String {
-    let mut s: String = text.chars().take(40).collect();
-    if s.len() < text.len() {
-        s.push('…');
-    }
-    s
-}
+/// How the perft programs quote their input: the workspace's one excerpt.
+pub use board_core::excerpt;
 
 /// The `main` of a perft program in `src/bin/`: reads `FEN DEPTH` from the
 /// command line ([`perft_args`]), counts with `count`, and prints the count

@@ -1,7 +1,7 @@
 //! cozy-chess's perft, counted the way its own examples count: the last ply
 //! by the lengths of the move lists `generate_moves` hands its callback
 //! (bulk counting, as chess3d's `count_legal_moves`). Shared with
-//! `checks/benches/chess3d.rs`.
+//! `benches/chess3d.rs`.
 
 /// The number of move sequences of length `depth` (at least 1) from `board`.
 pub fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {

@@ -190,7 +190,7 @@ fn a_copied_binary_serves_the_page_and_its_wasm_from_itself() {
     let bin = dir.path().join("board-online");
     std::fs::copy(crate::harness::BIN, &bin).unwrap();
     let server = Server::start_bin(&bin, dir.path(), "127.0.0.1:0", &[]);
-    let web = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../web");
+    let web = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("web");
     let index = get(&server.addr, "/");
     assert_eq!(index.status, 200);
     assert_eq!(

@@ -3,14 +3,14 @@
 //! all three), and perft of the 3-level start against the reference
 //! implementation.
 //!
-//! `cargo bench -p board-games-checks --bench chess3d -- --warm-up-time 1 --measurement-time 3`
+//! `cargo bench -p board-games-benches --bench chess3d -- --warm-up-time 1 --measurement-time 3`
 //!
 //! The depths are small so `cargo bench` stays quick, and the engines share
 //! one binary (where code layout moves tight loops); the big depths, each
 //! engine its own program built with the same profile, whole-process CPU
 //! time and instruction counts: `scripts/perft-compare --instructions`.
 
-#[path = "../../examples/perft/cozy.rs"]
+#[path = "../examples/perft/cozy.rs"]
 mod cozy;
 
 use std::hint::black_box;

@@ -5,7 +5,7 @@
 //! and the reference implementation's playout for the speed ratio.
 //!
 //! ```text
-//! cargo bench -p board-games-checks --bench kybo -- --warm-up-time 1 --measurement-time 3
+//! cargo bench -p board-games-benches --bench kybo -- --warm-up-time 1 --measurement-time 3
 //! ```
 //!
 //! The `kybo` group measures wall-clock time; the `kybo_cpu` group times the

@@ -9,9 +9,9 @@
 //!   hears of it, as with SQLite.
 //! - **Leases**: `leases(code, owner, addr, epoch, expires_at)`. An instance
 //!   takes a game's lease when it is free, expired or its own
-//!   ([`Store::acquire`]), which adds one to its epoch; it renews the leases
-//!   of its games while it lives ([`Store::renew`]) and hands them back when
-//!   it stops ([`Store::release`]). Expiry is the database's clock, never an
+//!   ([`Leases::acquire`]), which adds one to its epoch; it renews the leases
+//!   of its games while it lives ([`Leases::renew`]) and hands them back when
+//!   it stops ([`Leases::release`]). Expiry is the database's clock, never an
 //!   instance's.
 //! - **Fencing**: every write of a game is preceded in its transaction by a
 //!   [`Write::Fence`] that locks the lease row (`FOR SHARE`) and checks the
@@ -34,7 +34,7 @@ use std::time::Duration;
 use postgres::{Client, NoTls, Statement, Transaction};
 
 use crate::protocol::{ClockSpec, Seat};
-use crate::store::{Lease, Store, StoreError, StoredGame, Write};
+use crate::store::{Lease, Leases, Store, StoreError, StoredGame, Write};
 
 /// The longest a lease may run without renewal (the `--lease-ttl` maximum).
 pub const MAX_LEASE_TTL: Duration = Duration::from_secs(10);
@@ -610,10 +610,12 @@ impl Store for PgStore {
         })
     }
 
-    fn shared(&self) -> bool {
-        true
+    fn leases(&self) -> Option<&dyn Leases> {
+        Some(self)
     }
+}
 
+impl Leases for PgStore {
     fn created_lease(&self) -> u64 {
         CREATED_EPOCH
     }

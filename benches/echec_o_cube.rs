@@ -6,7 +6,7 @@
 //! implementation for the speed ratio.
 //!
 //! ```text
-//! cargo bench -p board-games-checks --bench echec_o_cube -- --warm-up-time 1 --measurement-time 3
+//! cargo bench -p board-games-benches --bench echec_o_cube -- --warm-up-time 1 --measurement-time 3
 //! ```
 //!
 //! The `echec_o_cube` group measures wall-clock time; the `echec_o_cube_cpu`

@@ -921,7 +921,7 @@ async function main() {
     // Without the rules there are no words for the controls: only the sentence.
     for (const id of ['setup', 'rules-button', 'lang-switch']) $(id).hidden = true;
     // The browser's own words, for whoever runs the page from source.
-    console.warn('the rules (web/pkg, built by scripts/build-web) did not load:', e);
+    console.warn('the rules (pkg/, built by scripts/build-web) did not load:', e);
     return;
   }
   $('load-status').textContent = '';

@@ -1,0 +1,129 @@
+// The page against the computer: a refused typed move, a phone viewport
+// that shows each board whole, and the computer thinking in a Web Worker.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import {
+  ARTIFACTS,
+  GAMES,
+  MS,
+  browser,
+  startServer,
+  newPage,
+  assertClean,
+  pliesOf,
+  pliesAre,
+  rng,
+  playOneMove,
+  waitForTurn,
+} from './harness.mjs';
+
+test('a refused typed move shows its reason and changes nothing (against the computer)', async () => {
+  const server = await startServer();
+  const context = await browser.newContext();
+  const page = await newPage(context);
+  try {
+    await page.goto(`${server.url}?ms=${MS}`);
+    await page.selectOption('#game-select', 'chess3d');
+    await page.click('#start');
+    await waitForTurn(page);
+    // Black moves first (C3-13): a pawn cannot go five ranks.
+    await page.fill('#move-text', 'N2/E7-N2/E2');
+    await page.press('#move-text', 'Enter');
+    const reason = await page.locator('#message').textContent();
+    console.log(`# refused: ${reason}`);
+    assert.match(reason, /^Refused: .*\(C3-\d+\)/, 'the reason names the rule');
+    assert.equal(await pliesOf(page), 0);
+    await page.fill('#move-text', 'n2/e7-n2/e6');
+    await page.press('#move-text', 'Enter');
+    await page.waitForFunction(pliesAre, 2);
+    assert.equal(await page.locator('#message').textContent(), '');
+    // Undo takes back the computer's answer and the move.
+    await waitForTurn(page);
+    await page.click('#undo');
+    assert.equal(await pliesOf(page), 0);
+    // No repetition and no 50 moves yet: no draw to claim, so no button.
+    assert.equal(await page.locator('#claim-draw').isHidden(), true, '"Claim a draw" only when one can be claimed');
+    assert.equal(await page.locator('#outcome').textContent(), '');
+    assertClean(page);
+  } finally {
+    await context.close();
+    await server.stop();
+  }
+});
+
+test('a 375×667 phone viewport shows each board whole', async () => {
+  const server = await startServer();
+  const context = await browser.newContext({ viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  const page = await newPage(context, { touch: true });
+  try {
+    for (const game of GAMES) {
+      await page.goto(`${server.url}?ms=${MS}`);
+      await page.selectOption('#game-select', game);
+      await page.check('input[name=mode][value=local]');
+      await page.click('#start');
+      const box = await page.locator('#board svg').first().boundingBox();
+      assert.ok(box, 'the board is drawn');
+      assert.ok(box.x >= 0 && box.x + box.width <= 375 + 0.5, `${game}: the board fits the width (${JSON.stringify(box)})`);
+      assert.ok(box.height > 100, `${game}: the board is not squashed (${box.height}px)`);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(overflow <= 375, `${game}: the page does not scroll sideways (${overflow}px)`);
+      // A touch plays too.
+      assert.ok(await playOneMove(page, rng(7)));
+      if (game === 'chess3d') {
+        // The levels stacked, top level first, each square at least 36 px:
+        // a move between levels is seen whole without zooming.
+        const views = await page.evaluate(() => [...document.querySelectorAll('#board svg.level-view')].map((v) => {
+          const cell = v.querySelector('.cell rect').getBoundingClientRect();
+          return { level: v.querySelector('g.level').getAttribute('data-level'), side: Math.min(cell.width, cell.height), top: v.getBoundingClientRect().top };
+        }));
+        assert.deepEqual(views.map((v) => v.level), ['N3', 'N2', 'N1'], 'the levels stacked, N3 on top');
+        for (const v of views) assert.ok(v.side >= 36, `${v.level}: a square is ${v.side.toFixed(1)} px`);
+        assert.ok(views[0].top < views[1].top && views[1].top < views[2].top);
+        assert.equal(await page.locator('#zoom').isHidden(), true, 'no zoom needed');
+        assert.ok(await playOneMove(page, rng(8)));
+      }
+      await page.screenshot({ path: join(ARTIFACTS, `${game}-phone.png`), fullPage: true });
+      await page.click('#new-game');
+    }
+    assertClean(page);
+  } finally {
+    await context.close();
+    await server.stop();
+  }
+});
+
+test('the computer thinks in a Web Worker: the page answers while it thinks', async () => {
+  const server = await startServer();
+  const context = await browser.newContext();
+  const page = await newPage(context);
+  try {
+    // hard: 2 s a move; the person plays second, so the computer starts.
+    await page.goto(server.url);
+    await page.selectOption('#game-select', 'echec-o-cube');
+    await page.selectOption('#level', 'hard');
+    await page.selectOption('#side', 'second');
+    await page.click('#start');
+    await page.waitForFunction(() => /thinking/.test(document.getElementById('turn').textContent));
+    const started = Date.now();
+    let answers = 0;
+    let slowest = 0;
+    while (/thinking/.test(await page.locator('#turn').textContent())) {
+      const t = Date.now();
+      await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => ok())));
+      slowest = Math.max(slowest, Date.now() - t);
+      answers += 1;
+      assert.ok(Date.now() - started < 20000, 'the computer answers');
+    }
+    const took = Date.now() - started;
+    console.log(`# while the computer thought ${took} ms: ${answers} frames, the slowest ${slowest} ms`);
+    assert.ok(took >= 1500, `hard thinks about 2 s (${took} ms)`);
+    assert.ok(answers >= 10, `the page drew frames while the computer thought (${answers})`);
+    assert.ok(slowest < 1000, `no frame waited for the computer (${slowest} ms)`);
+    assert.equal(await pliesOf(page), 1);
+    assertClean(page);
+  } finally {
+    await context.close();
+    await server.stop();
+  }
+});
