@@ -1,0 +1,214 @@
+//! Many games stepped together for the Python `VectorEnv`: no allocation
+//! per step, observations and masks written into the caller's buffers,
+//! Gymnasium's next-step autoreset.
+
+use board_core::{Game, MoveList, Rng};
+
+use crate::adapter::Adapter;
+
+/// The caller's buffers, one row per game (`VectorEnv` owns them as numpy
+/// arrays and lends them for a call).
+pub struct Buffers<'a> {
+    /// `[N, *observation_shape]`.
+    pub observation: &'a mut [i8],
+    /// `[N, num_actions]`.
+    pub mask: &'a mut [bool],
+    /// `[N, 2]`.
+    pub rewards: &'a mut [f32],
+    /// `[N]`.
+    pub terminated: &'a mut [bool],
+    /// `[N]`.
+    pub truncated: &'a mut [bool],
+    /// `[N]`: 0 or 1, -1 for a finished game.
+    pub current_player: &'a mut [i64],
+}
+
+/// Why a batch step was refused (before any game moved).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StepError {
+    /// The actions are not one per game.
+    Shape(String),
+    /// An action out of range or not legal in its game.
+    Illegal(String),
+}
+
+/// The batch as the Python `VectorEnv` drives it.
+pub trait DynBatch: Send + Sync {
+    /// The number of games.
+    fn num_envs(&self) -> usize;
+    /// Restarts every game (and reseeds when `seed` is given), then writes
+    /// every row of `out`.
+    fn reset(&mut self, seed: Option<u64>, out: &mut Buffers<'_>);
+    /// One step of every game.
+    ///
+    /// # Errors
+    /// A wrong number of actions, or an action out of range or illegal:
+    /// then no game moves.
+    fn step(&mut self, actions: &[i64], out: &mut Buffers<'_>) -> Result<(), StepError>;
+    /// A legal action for each game in play (0 for a finished one), drawn
+    /// with the batch's generator.
+    fn random_actions(&mut self, out: &mut [i64]);
+    /// The position texts of the games.
+    fn texts(&self) -> Vec<String>;
+}
+
+/// `N` games of `A`, with their legal moves and those moves' actions.
+pub struct Batch<A: Adapter> {
+    config: A::Config,
+    start: A::Position,
+    positions: Vec<A::Position>,
+    /// The legal moves of each game (empty once it is over).
+    moves: Vec<Vec<<A::Position as Game>::Move>>,
+    /// Their actions, in the same order.
+    ids: Vec<Vec<u32>>,
+    /// Which games ended at the last step (restarted by the next).
+    done: Vec<bool>,
+    /// Scratch: the index into `moves` each game plays this step.
+    chosen: Vec<usize>,
+    scratch: MoveList<<A::Position as Game>::Move>,
+    rng: Rng,
+    num_actions: usize,
+    observation_size: usize,
+}
+
+impl<A: Adapter> Batch<A> {
+    /// `n` games at the start of `config`, seeded with `seed`.
+    pub fn new(config: A::Config, n: usize, seed: u64) -> Batch<A> {
+        let start = A::Position::from_config(config);
+        Batch {
+            positions: vec![start.clone(); n],
+            start,
+            moves: (0..n).map(|_| Vec::new()).collect(),
+            ids: (0..n).map(|_| Vec::new()).collect(),
+            done: vec![false; n],
+            chosen: vec![0; n],
+            scratch: MoveList::new(),
+            rng: Rng::new(seed),
+            num_actions: A::num_actions(&config),
+            observation_size: A::observation_shape(&config).iter().product(),
+            config,
+        }
+    }
+
+    /// Writes game `i`'s row: its legal moves and their mask bits (the old
+    /// bits cleared first), its observation and its player.
+    fn refresh(&mut self, i: usize, out: &mut Buffers<'_>) -> bool {
+        let row = &mut out.mask[i * self.num_actions..(i + 1) * self.num_actions];
+        for &id in &self.ids[i] {
+            row[id as usize] = false;
+        }
+        let position = &self.positions[i];
+        let over = position.outcome().is_some();
+        self.moves[i].clear();
+        self.ids[i].clear();
+        if !over {
+            A::legal_moves(position, &mut self.scratch);
+            for &mv in &self.scratch {
+                let id = A::action(position, mv);
+                row[id] = true;
+                self.moves[i].push(mv);
+                self.ids[i].push(id as u32);
+            }
+        }
+        A::observe(
+            position,
+            position.turn(),
+            &mut out.observation[i * self.observation_size..(i + 1) * self.observation_size],
+        );
+        out.current_player[i] = if over {
+            -1
+        } else {
+            A::player_index(position.turn()) as i64
+        };
+        over
+    }
+}
+
+impl<A: Adapter> DynBatch for Batch<A> {
+    fn num_envs(&self) -> usize {
+        self.positions.len()
+    }
+
+    fn reset(&mut self, seed: Option<u64>, out: &mut Buffers<'_>) {
+        if let Some(seed) = seed {
+            self.rng = Rng::new(seed);
+        }
+        out.mask.fill(false);
+        for i in 0..self.positions.len() {
+            self.ids[i].clear();
+            self.positions[i] = self.start.clone();
+            self.done[i] = self.refresh(i, out);
+            out.rewards[2 * i..2 * i + 2].fill(0.0);
+            out.terminated[i] = false;
+            out.truncated[i] = false;
+        }
+    }
+
+    fn step(&mut self, actions: &[i64], out: &mut Buffers<'_>) -> Result<(), StepError> {
+        let n = self.positions.len();
+        if actions.len() != n {
+            return Err(StepError::Shape(format!(
+                "expected {n} actions (one per game), got {}",
+                actions.len()
+            )));
+        }
+        for (i, &action) in actions.iter().enumerate() {
+            if self.done[i] {
+                continue; // restarted by this step: its action is ignored
+            }
+            let found = u32::try_from(action)
+                .ok()
+                .and_then(|a| self.ids[i].iter().position(|&id| id == a));
+            match found {
+                Some(k) => self.chosen[i] = k,
+                None => {
+                    let what = if usize::try_from(action).is_ok_and(|a| a < self.num_actions) {
+                        let text =
+                            A::action_text(&self.config, action as usize).unwrap_or_default();
+                        format!("action {action} ({text}) is not legal in game {i}")
+                    } else {
+                        format!(
+                            "action {action} of game {i} is out of range: {} has actions 0-{}",
+                            A::NAME,
+                            self.num_actions - 1
+                        )
+                    };
+                    return Err(StepError::Illegal(what));
+                }
+            }
+        }
+        for i in 0..n {
+            let reward = &mut out.rewards[2 * i..2 * i + 2];
+            if self.done[i] {
+                self.positions[i] = self.start.clone();
+                reward.fill(0.0);
+            } else {
+                let mv = self.moves[i][self.chosen[i]];
+                self.positions[i].play_unchecked(mv);
+                reward.fill(0.0);
+            }
+            let over = self.refresh(i, out);
+            if over {
+                out.rewards[2 * i..2 * i + 2].copy_from_slice(&A::returns(&self.positions[i]));
+            }
+            self.done[i] = over;
+            out.terminated[i] = over;
+            out.truncated[i] = false;
+        }
+        Ok(())
+    }
+
+    fn random_actions(&mut self, out: &mut [i64]) {
+        for (slot, ids) in out.iter_mut().zip(&self.ids) {
+            *slot = if ids.is_empty() {
+                0
+            } else {
+                i64::from(ids[self.rng.below(ids.len())])
+            };
+        }
+    }
+
+    fn texts(&self) -> Vec<String> {
+        self.positions.iter().map(A::to_text).collect()
+    }
+}
