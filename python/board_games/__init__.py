@@ -21,7 +21,8 @@ Three ways in, one action numbering and one observation per game:
 True
 
 The names are ``"echec-o-cube"``, ``"kybo"`` and ``"chess3d"`` (:data:`GAMES`); each game's
-configuration keys are listed in :func:`load`'s docstring.
+configuration keys are listed in :func:`load`'s docstring, its observation planes and action
+numbering in :data:`PLANES` (``print(board_games.PLANES)``).
 """
 
 from __future__ import annotations
@@ -29,6 +30,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ._board_games import (
+    GAMES,
+    PLANES,
     Game,
     IllegalMoveError,
     InvalidConfigError,
@@ -42,11 +45,9 @@ from ._board_games import (
 if TYPE_CHECKING:  # pragma: no cover - for type checkers only
     from pettingzoo.utils.env import AECEnv
 
-#: The names :func:`load`, :class:`VectorEnv` and :func:`pettingzoo_env` accept.
-GAMES = ("echec-o-cube", "kybo", "chess3d")
-
 __all__ = [
     "GAMES",
+    "PLANES",
     "Game",
     "IllegalMoveError",
     "InvalidConfigError",

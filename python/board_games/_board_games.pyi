@@ -3,10 +3,16 @@
 Every error is a ``ValueError`` subclass; no Rust panic reaches Python.
 """
 
-from typing import Any, Optional, Sequence, Tuple, Union
+from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+
+#: The names load() takes: ("echec-o-cube", "kybo", "chess3d").
+GAMES: Sequence[str]
+#: Every game's observation planes and action numbering, in words.
+PLANES: str
 
 class IllegalMoveError(ValueError):
     """An illegal or out-of-range action or move text; the message is the rule's own
@@ -14,7 +20,7 @@ class IllegalMoveError(ValueError):
 
     #: The rule's ID ("KY-4", "EOC-9", "C3-15"), or None when the refusal names no rule
     #: (an out-of-range action number, a move after the end).
-    rule: Optional[str]
+    rule: str | None
 
 class ParseError(ValueError):
     """A move text or position text that cannot be read."""
@@ -32,7 +38,7 @@ class Game:
     @property
     def num_actions(self) -> int: ...
     @property
-    def observation_shape(self) -> Tuple[int, ...]: ...
+    def observation_shape(self) -> tuple[int, ...]: ...
     @property
     def num_players(self) -> int: ...
     def new_state(self) -> State: ...
@@ -44,8 +50,7 @@ class Game:
         """
     def action_to_text(self, action: int) -> str: ...
     def __eq__(self, other: object) -> bool: ...
-    def __getstate__(self) -> Any: ...
-    def __setstate__(self, state: Any) -> None: ...
+    def __hash__(self) -> int: ...
 
 class State:
     """A position of a game with its history; pickles with the side to move and every counter."""
@@ -78,7 +83,9 @@ class State:
     def is_terminal(self) -> bool: ...
     def returns(self) -> list[float]:
         """One per player: +1 win, -1 loss, 0 draw or not over."""
-    def observation(self, player: Optional[int] = None) -> npt.NDArray[np.int8]:
+    def scores(self) -> list[int] | None:
+        """ÉCHEC O CUBE's points of players 0 and 1 (EOC-19); None for the other games."""
+    def observation(self, player: int | None = None) -> npt.NDArray[np.int8]:
         """The planes ``game.observation_shape`` from ``player``'s side (default: the player to
         move): their pieces first, then the opponent's (see :func:`load`)."""
     def clone(self) -> State: ...
@@ -91,6 +98,9 @@ class State:
     def to_text(self) -> str: ...
     def svg(self, lang: str = "en") -> str: ...
     def history(self) -> list[int]: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __copy__(self) -> State: ...
+    def __deepcopy__(self, memo: Any) -> State: ...
     def __getstate__(self) -> Any: ...
     def __setstate__(self, state: Any) -> None: ...
 
@@ -113,22 +123,26 @@ class VectorEnv:
     """``num_envs`` games stepped together in Rust, Gymnasium's vector shape, autoreset
     ``"next_step"``; the arrays returned are the same preallocated ones each step."""
 
-    autoreset_mode: str
     def __init__(self, name: str, num_envs: int, seed: int = 0, **config: Any) -> None: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def autoreset_mode(self) -> str:
+        """``"next_step"``: Gymnasium's ``AutoresetMode.NEXT_STEP``."""
     @property
     def num_envs(self) -> int: ...
     @property
     def num_actions(self) -> int: ...
     @property
-    def observation_shape(self) -> Tuple[int, ...]: ...
+    def observation_shape(self) -> tuple[int, ...]: ...
     @property
     def current_player(self) -> npt.NDArray[np.int64]: ...
     def reset(
-        self, seed: Optional[int] = None
-    ) -> Tuple[dict[str, npt.NDArray[Any]], dict[str, Any]]: ...
+        self, seed: int | None = None
+    ) -> tuple[dict[str, npt.NDArray[Any]], dict[str, Any]]: ...
     def step(
-        self, actions: Union[npt.NDArray[np.integer[Any]], Sequence[int]]
-    ) -> Tuple[
+        self, actions: npt.NDArray[np.integer[Any]] | Sequence[int]
+    ) -> tuple[
         dict[str, npt.NDArray[Any]],
         npt.NDArray[np.float32],
         npt.NDArray[np.bool_],
@@ -137,4 +151,8 @@ class VectorEnv:
     ]:
         """Raises ValueError (before any game moves) for a wrong dtype, shape, out-of-range or
         illegal action."""
-    def random_actions(self) -> npt.NDArray[np.int64]: ...
+    def random_actions(self) -> npt.NDArray[np.int64]:
+        """A legal action per game (0 for a finished game), drawn in Rust from the env's seed;
+        the same array is returned and overwritten at each call."""
+    def texts(self) -> list[str]:
+        """Each game's position text."""

@@ -59,16 +59,6 @@ def env(name: str, render_mode: str | None = None, **config: Any) -> AECEnv:
     return wrappers.OrderEnforcingWrapper(raw_env(name, render_mode=render_mode, **config))
 
 
-def _points(state: State) -> list[int]:
-    """ÉCHEC O CUBE's points of each player, ``[player 0, player 1]``."""
-    scores = getattr(state, "scores", None)
-    if scores is not None:
-        return [int(p) for p in scores()]
-    # Field 5 of the position text (EOC-23): `S1,S2`, with `+C` when C are claimable.
-    field = state.to_text().split()[4].split("+")[0]
-    return [int(p) for p in field.split(",")]
-
-
 class raw_env(AECEnv, EzPickle):  # noqa: N801 - PettingZoo's name for the unwrapped class
     """The unwrapped AEC environment; :func:`env` wraps it. See the module's docstring."""
 
@@ -154,7 +144,7 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 - PettingZoo's name for the unwra
             returns = self.state.returns()
             info: dict[str, Any] = {}
             if self.game.name == "echec-o-cube":
-                info["points"] = _points(self.state)
+                info["points"] = self.state.scores()
             for i, name in enumerate(self.possible_agents):
                 self.rewards[name] = float(returns[i])
                 self.terminations[name] = True
@@ -169,7 +159,7 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 - PettingZoo's name for the unwra
         if self.render_mode is None:
             import gymnasium
 
-            gymnasium.logger.warn("render() was called without a render_mode (\"ansi\").")
+            gymnasium.logger.warn('render() was called without a render_mode ("ansi").')
             return None
         return str(self.state)
 

@@ -22,7 +22,7 @@ from conftest import REPO, perft
 import board_games
 
 #: At most this many interior nodes (perft of depth - 1) per checked count.
-BUDGET = 40_000
+BUDGET = 200_000
 
 
 @dataclass
@@ -42,11 +42,11 @@ class Entry:
         return state
 
     def depths(self) -> list[int]:
-        """The depths to check: 1..3, while the depth below stays within BUDGET."""
+        """The depths to check: 1..4, while the depth below stays within BUDGET."""
         keep = []
         for depth in sorted(self.counts):
             below = 1 if depth == 1 else self.counts.get(depth - 1)
-            if depth <= 3 and below is not None and below <= BUDGET:
+            if depth <= 4 and below is not None and below <= BUDGET:
                 keep.append(depth)
         return keep
 
