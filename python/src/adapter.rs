@@ -64,6 +64,32 @@ pub trait Adapter: 'static {
     /// the shape's product of bytes, every byte written).
     fn observe(position: &Self::Position, me: <Self::Position as Game>::Player, out: &mut [i8]);
 
+    /// What a batch keeps between steps to write observations faster
+    /// (the board's planes, updated move by move).
+    type Memo: Default + Clone + Send + Sync;
+
+    /// Updates `memo` for `mv`, just played to reach `position` (the memo
+    /// was up to date before; `Memo::default()` is the configuration's start).
+    #[inline]
+    fn remember(
+        _memo: &mut Self::Memo,
+        _position: &Self::Position,
+        _mv: <Self::Position as Game>::Move,
+    ) {
+    }
+
+    /// [`observe`](Adapter::observe) helped by an up-to-date memo: the same
+    /// bytes.
+    #[inline]
+    fn observe_with(
+        position: &Self::Position,
+        _memo: &Self::Memo,
+        me: <Self::Position as Game>::Player,
+        out: &mut [i8],
+    ) {
+        Self::observe(position, me, out);
+    }
+
     /// The players' scores where the game counts them (ÉCHEC O CUBE's
     /// final counts, EOC-19), else `None`.
     fn scores(_position: &Self::Position) -> Option<[i64; 2]> {

@@ -61,6 +61,8 @@ pub struct Batch<A: Adapter> {
     moves: Vec<Vec<<A::Position as Game>::Move>>,
     /// Their actions, in the same order.
     ids: Vec<Vec<u32>>,
+    /// Each game's memo for its observation.
+    memos: Vec<A::Memo>,
     /// Which games ended at the last step (restarted by the next).
     done: Vec<bool>,
     /// Scratch: the index into `moves` each game plays this step.
@@ -80,6 +82,7 @@ impl<A: Adapter> Batch<A> {
             start,
             moves: (0..n).map(|_| Vec::new()).collect(),
             ids: (0..n).map(|_| Vec::new()).collect(),
+            memos: vec![A::Memo::default(); n],
             done: vec![false; n],
             chosen: vec![0; n],
             scratch: MoveList::new(),
@@ -110,8 +113,9 @@ impl<A: Adapter> Batch<A> {
                 self.ids[i].push(id as u32);
             }
         }
-        A::observe(
+        A::observe_with(
             position,
+            &self.memos[i],
             position.turn(),
             &mut out.observation[i * self.observation_size..(i + 1) * self.observation_size],
         );
@@ -137,6 +141,7 @@ impl<A: Adapter> DynBatch for Batch<A> {
         for i in 0..self.positions.len() {
             self.ids[i].clear();
             self.positions[i] = self.start.clone();
+            self.memos[i] = A::Memo::default();
             self.done[i] = self.refresh(i, out);
             out.rewards[2 * i..2 * i + 2].fill(0.0);
             out.terminated[i] = false;
@@ -179,13 +184,14 @@ impl<A: Adapter> DynBatch for Batch<A> {
         }
         for i in 0..n {
             let reward = &mut out.rewards[2 * i..2 * i + 2];
+            reward.fill(0.0);
             if self.done[i] {
                 self.positions[i] = self.start.clone();
-                reward.fill(0.0);
+                self.memos[i] = A::Memo::default();
             } else {
                 let mv = self.moves[i][self.chosen[i]];
                 self.positions[i].play_unchecked(mv);
-                reward.fill(0.0);
+                A::remember(&mut self.memos[i], &self.positions[i], mv);
             }
             let over = self.refresh(i, out);
             if over {

@@ -1,7 +1,7 @@
 //! 3-D chess for the door: its keywords, action numbering and planes.
 
 use board_core::{Cell, Color, Level};
-use chess3d::{Config, Move, MoveKind, PlayError, Position, Role};
+use chess3d::{Config, FixedPosition, Move, MoveKind, PlayError, Position, Role};
 
 use super::kybo::color_index;
 use crate::adapter::{whole, write_plane, Adapter};
@@ -95,6 +95,25 @@ const fn under_promotion(kind: MoveKind) -> Option<Role> {
     }
 }
 
+/// The pieces' bitboards `[plane][level]` as `me` sees them: my six roles,
+/// then the opponent's.
+fn boards<const L: usize>(pos: &FixedPosition<L>, me: Color) -> [[u64; 8]; 12] {
+    let mut boards = [[0u64; 8]; 12];
+    for l in 0..L {
+        let Some(level) = Level::new(l as u8) else {
+            continue;
+        };
+        let mine = pos.pieces_on(me, level).0;
+        let theirs = pos.pieces_on(!me, level).0;
+        for (r, role) in Role::ALL.into_iter().enumerate() {
+            let bits = pos.role_on_level(role, level).0;
+            boards[r][l] = bits & mine;
+            boards[6 + r][l] = bits & theirs;
+        }
+    }
+    boards
+}
+
 /// The plain C3-20 text of a start cell, a target and a promotion.
 fn plain(from: Cell, to: Cell, promotion: Option<Role>) -> String {
     match promotion {
@@ -116,6 +135,7 @@ const fn role_letter(role: Role) -> char {
 impl Adapter for Chess3d {
     type Position = Position;
     type Config = Config;
+    type Memo = ();
 
     const NAME: &'static str = "chess3d";
     const PLANES: &'static str = "\
@@ -254,12 +274,16 @@ chess3d: observation int8 [18, L, 8, 8] for L levels, cell [plane, level, rank, 
             all(castling.has(!me, false)),
             all(me == Color::White),
         ];
-        // [plane][level]: my six roles, then the opponent's.
-        let mut boards = [[0u64; 8]; 12];
-        for (cell, piece) in pos.pieces() {
-            let p = piece.role as usize + if piece.color == me { 0 } else { 6 };
-            boards[p][cell.level().index()] |= 1 << cell.square().index();
-        }
+        let boards = match pos {
+            Position::L1(p) => boards(p, me),
+            Position::L2(p) => boards(p, me),
+            Position::L3(p) => boards(p, me),
+            Position::L4(p) => boards(p, me),
+            Position::L5(p) => boards(p, me),
+            Position::L6(p) => boards(p, me),
+            Position::L7(p) => boards(p, me),
+            Position::L8(p) => boards(p, me),
+        };
         for l in 0..levels {
             let plane = |p: usize| (p * levels + l) * 64;
             for (p, board) in boards.iter().enumerate() {

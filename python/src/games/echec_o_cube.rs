@@ -1,7 +1,7 @@
 //! ÉCHEC O CUBE for the door: its keywords, action numbering and planes.
 
 use echec_o_cube::{
-    Config, Kind, Move, PlayError, Player, Points, Position, Segment, Size, Square,
+    ClosedSquare, Config, Kind, Move, PlayError, Player, Points, Position, Segment, Size, Square,
 };
 
 use crate::adapter::{boolean, thermometer, whole, write_plane, Adapter};
@@ -23,9 +23,79 @@ const fn index(player: Player) -> usize {
     }
 }
 
+/// The board's planes that change only move by move: the pieces and the
+/// closed squares by scorer.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Planes {
+    /// Pale horizontal, pale vertical, dark horizontal, dark vertical.
+    segments: [u64; 4],
+    /// `[unit, big]` × scored by One, by Two, unscored; by corner.
+    squares: [[u64; 3]; 2],
+}
+
+impl Planes {
+    /// A piece on a segment.
+    #[inline]
+    fn place(&mut self, kind: Kind, segment: Segment) {
+        let i = segment.index();
+        self.segments[usize::from(kind == Kind::Dark) * 2 + i / 64] |= 1 << (i % 64);
+    }
+
+    /// A closed square with its scorer so far.
+    #[inline]
+    fn close(&mut self, closed: ClosedSquare) {
+        let size = usize::from(closed.square.size() == Size::Big);
+        let bit = 1u64 << (closed.square.corner() as u32);
+        let slot = closed.scored_by.map_or(2, index);
+        for (i, board) in self.squares[size].iter_mut().enumerate() {
+            if i == slot {
+                *board |= bit;
+            } else {
+                *board &= !bit;
+            }
+        }
+    }
+}
+
+/// Writes the 17 planes as `me` sees them.
+#[inline]
+fn write(pos: &Position, memo: &Planes, me: Player, out: &mut [i8]) {
+    let (mine, theirs) = (index(me), index(!me));
+    let [unit, big] = memo.squares;
+    let (my_pale, my_dark) = pos.supply(me);
+    let (their_pale, their_dark) = pos.supply(!me);
+    let planes = [
+        memo.segments[0],
+        memo.segments[1],
+        memo.segments[2],
+        memo.segments[3],
+        pos.reds().0,
+        unit[mine],
+        unit[theirs],
+        unit[2],
+        big[mine],
+        big[theirs],
+        big[2],
+        if pos.claimable().is_some() {
+            u64::MAX
+        } else {
+            0
+        },
+        thermometer(my_pale.into()),
+        thermometer(my_dark.into()),
+        thermometer(their_pale.into()),
+        thermometer(their_dark.into()),
+        thermometer(pos.reds_left().into()),
+    ];
+    for (plane, bits) in out.chunks_exact_mut(64).zip(planes) {
+        write_plane(plane, bits);
+    }
+}
+
 impl Adapter for EchecOCube {
     type Position = Position;
     type Config = Config;
+    type Memo = Planes;
 
     const NAME: &'static str = "echec-o-cube";
     const PLANES: &'static str = "\
@@ -207,53 +277,31 @@ echec-o-cube: observation int8 [17, 8, 8], cell [plane, rank, file] (A1 = [p, 0,
     }
 
     fn observe(pos: &Position, me: Player, out: &mut [i8]) {
-        let mut segments = [0u64; 4]; // pale h, pale v, dark h, dark v
+        let mut memo = Planes::default();
         for (segment, kind) in pos.pieces() {
-            let i = segment.index();
-            segments[usize::from(kind == Kind::Dark) * 2 + i / 64] |= 1 << (i % 64);
+            memo.place(kind, segment);
         }
-        let mut squares = [0u64; 6]; // unit mine, theirs, unscored; big the same
         for closed in pos.closed_squares() {
-            let base = if closed.square.size() == Size::Big {
-                3
-            } else {
-                0
-            };
-            let slot = match closed.scored_by {
-                Some(p) if p == me => 0,
-                Some(_) => 1,
-                None => 2,
-            };
-            squares[base + slot] |= 1 << (closed.square.corner() as u32);
+            memo.close(closed);
         }
-        let (my_pale, my_dark) = pos.supply(me);
-        let (their_pale, their_dark) = pos.supply(!me);
-        let planes = [
-            segments[0],
-            segments[1],
-            segments[2],
-            segments[3],
-            pos.reds().0,
-            squares[0],
-            squares[1],
-            squares[2],
-            squares[3],
-            squares[4],
-            squares[5],
-            if pos.claimable().is_some() {
-                u64::MAX
-            } else {
-                0
-            },
-            thermometer(my_pale.into()),
-            thermometer(my_dark.into()),
-            thermometer(their_pale.into()),
-            thermometer(their_dark.into()),
-            thermometer(pos.reds_left().into()),
-        ];
-        for (plane, bits) in out.chunks_exact_mut(64).zip(planes) {
-            write_plane(plane, bits);
+        write(pos, &memo, me, out);
+    }
+
+    #[inline]
+    fn remember(memo: &mut Planes, pos: &Position, mv: Move) {
+        if let Move::Place { kind, segment, .. } = mv {
+            memo.place(kind, segment);
         }
+        // A placement lists what it closed; a claim afterwards fills in the
+        // scorer of those same squares; a red leaves the list as it was.
+        for closed in pos.last_closed() {
+            memo.close(closed);
+        }
+    }
+
+    #[inline]
+    fn observe_with(pos: &Position, memo: &Planes, me: Player, out: &mut [i8]) {
+        write(pos, memo, me, out);
     }
 
     fn to_text(pos: &Position) -> String {

@@ -19,6 +19,7 @@ pub(crate) const fn color_index(color: Color) -> usize {
 impl Adapter for Kybo {
     type Position = Position;
     type Config = Config;
+    type Memo = ();
 
     const NAME: &'static str = "kybo";
     const PLANES: &'static str = "\

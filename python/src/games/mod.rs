@@ -28,6 +28,7 @@ mod tests {
         let size: usize = A::observation_shape(&config).iter().product();
         let mut checked = 0;
         for seed in 0..games {
+            let mut memo = A::Memo::default();
             let mut rng = Rng::new(seed);
             let mut session = Session::<A>::new(A::Position::from_config(config));
             for _ in 0..400 {
@@ -64,8 +65,18 @@ mod tests {
                     obs.iter().all(|&c| c == 0 || c == 1),
                     "observation bytes are 0/1"
                 );
-                let action = A::action(&position, moves[rng.below(moves.len())]);
-                session.apply(action).expect("a legal action plays");
+                for me in [0, 1].map(A::player) {
+                    let mut plain = vec![0i8; size];
+                    let mut fast = vec![0i8; size];
+                    A::observe(&position, me, &mut plain);
+                    A::observe_with(&position, &memo, me, &mut fast);
+                    assert_eq!(plain, fast, "the memo's observation");
+                }
+                let mv = moves[rng.below(moves.len())];
+                session
+                    .apply(A::action(&position, mv))
+                    .expect("a legal action plays");
+                A::remember(&mut memo, session.position(), mv);
             }
         }
         checked
