@@ -95,11 +95,11 @@ const fn under_promotion(kind: MoveKind) -> Option<Role> {
     }
 }
 
-/// The pieces' bitboards `[plane][level]` as `me` sees them: my six roles,
+/// The pieces' bitboards `[level][plane]` as `me` sees them: my six roles,
 /// then the opponent's.
-fn boards<const L: usize>(pos: &FixedPosition<L>, me: Color) -> [[u64; 8]; 12] {
-    let mut boards = [[0u64; 8]; 12];
-    for l in 0..L {
+fn boards<const L: usize>(pos: &FixedPosition<L>, me: Color) -> [[u64; 12]; 8] {
+    let mut boards = [[0u64; 12]; 8];
+    for (l, planes) in boards.iter_mut().take(L).enumerate() {
         let Some(level) = Level::new(l as u8) else {
             continue;
         };
@@ -107,8 +107,8 @@ fn boards<const L: usize>(pos: &FixedPosition<L>, me: Color) -> [[u64; 8]; 12] {
         let theirs = pos.pieces_on(!me, level).0;
         for (r, role) in Role::ALL.into_iter().enumerate() {
             let bits = pos.role_on_level(role, level).0;
-            boards[r][l] = bits & mine;
-            boards[6 + r][l] = bits & theirs;
+            planes[r] = bits & mine;
+            planes[6 + r] = bits & theirs;
         }
     }
     boards
@@ -284,10 +284,10 @@ chess3d: observation int8 [18, L, 8, 8] for L levels, cell [plane, level, rank, 
             Position::L7(p) => boards(p, me),
             Position::L8(p) => boards(p, me),
         };
-        for l in 0..levels {
+        for (l, pieces) in boards.iter().take(levels).enumerate() {
             let plane = |p: usize| (p * levels + l) * 64;
-            for (p, board) in boards.iter().enumerate() {
-                write_plane(&mut out[plane(p)..plane(p) + 64], board[l]);
+            for (p, &bits) in pieces.iter().enumerate() {
+                write_plane(&mut out[plane(p)..plane(p) + 64], bits);
             }
             let ep_bits = match ep {
                 Some(cell) if cell.level().index() == l => 1u64 << cell.square().index(),
