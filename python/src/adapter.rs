@@ -147,6 +147,62 @@ pub trait Adapter: 'static {
     }
 }
 
+/// The [`Adapter`] methods that only speak the game crates' shared
+/// vocabulary (`config`, `to_text`, `from_text_with_config`): written once
+/// here, expanded in each game's `impl Adapter`.
+macro_rules! vocabulary {
+    () => {
+        fn config_of(position: &Self::Position) -> Self::Config {
+            position.config()
+        }
+
+        fn to_text(position: &Self::Position) -> String {
+            position.to_text()
+        }
+
+        fn from_text(text: &str, config: &Self::Config) -> Result<Self::Position, String> {
+            <Self::Position>::from_text_with_config(text, *config).map_err(|e| e.to_string())
+        }
+    };
+}
+pub(crate) use vocabulary;
+
+/// [`Adapter::player_index`] and [`Adapter::player`] for a game whose
+/// players are `board_core::Color`s: White 0, Black 1.
+macro_rules! color_players {
+    () => {
+        #[inline]
+        fn player_index(player: board_core::Color) -> usize {
+            $crate::adapter::color_index(player)
+        }
+
+        #[inline]
+        fn player(index: usize) -> board_core::Color {
+            $crate::adapter::color_of(index)
+        }
+    };
+}
+pub(crate) use color_players;
+
+/// The player index of a colour: White 0, Black 1.
+#[inline]
+pub const fn color_index(color: board_core::Color) -> usize {
+    match color {
+        board_core::Color::White => 0,
+        board_core::Color::Black => 1,
+    }
+}
+
+/// The colour of a player index: 0 White, else Black.
+#[inline]
+pub const fn color_of(index: usize) -> board_core::Color {
+    if index == 0 {
+        board_core::Color::White
+    } else {
+        board_core::Color::Black
+    }
+}
+
 /// Spreads the eight bits of a byte over eight bytes (bit `i` to byte `i`,
 /// 0 or 1): one rank of a bitboard as one row of an observation plane.
 const SPREAD: [u64; 256] = {

@@ -154,6 +154,8 @@ impl VectorEnv {
         config: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Self> {
         const MAX_ENVS: usize = 1 << 20;
+        // The largest observation or mask buffer (bytes) a VectorEnv makes.
+        const MAX_BUFFER: usize = 1 << 31;
         if num_envs == 0 || num_envs > MAX_ENVS {
             return Err(value_error(format!(
                 "num_envs {num_envs}: expected 1 to {MAX_ENVS}"
@@ -164,7 +166,7 @@ impl VectorEnv {
         let num_actions = game.num_actions();
         num_envs
             .checked_mul(shape.iter().product::<usize>().max(num_actions))
-            .filter(|&c| c <= 1 << 33)
+            .filter(|&c| c <= MAX_BUFFER)
             .ok_or_else(|| {
                 value_error(format!(
                     "num_envs {num_envs}: the buffers would not fit in memory"

@@ -3,8 +3,7 @@
 use board_core::{Cell, Color, Level};
 use chess3d::{Config, FixedPosition, Move, MoveKind, PlayError, Position, Role};
 
-use super::kybo::color_index;
-use crate::adapter::{whole, write_plane, Adapter};
+use crate::adapter::{color_index, color_players, vocabulary, whole, write_plane, Adapter};
 use crate::config::{each, Entries};
 
 /// 3-D chess (`chess3d`).
@@ -137,6 +136,8 @@ impl Adapter for Chess3d {
     type Config = Config;
     type Memo = ();
 
+    vocabulary!();
+
     const NAME: &'static str = "chess3d";
     const PLANES: &'static str = "\
 chess3d: observation int8 [18, L, 8, 8] for L levels, cell [plane, level, rank, file]
@@ -152,7 +153,10 @@ chess3d: observation int8 [18, L, 8, 8] for L levels, cell [plane, level, rank, 
   C * C + ((level * 8 + file) * 2 + side) * 27 + ((df + 1) * 3 + (dl + 1)) * 3 + role
   for an under-promotion (side 0 White from rank 7, 1 Black from rank 2;
   df, dl the file and level steps; role 0 knight, 1 bishop, 2 rook), then
-  the last four: White O-O, White O-O-O, Black O-O, Black O-O-O.";
+  the last four: White O-O, White O-O-O, Black O-O, Black O-O-O.
+  A game ends as the crate's Position says: mate, stalemate, dead position,
+  75-move rule (C3-16, C3-17); repetition draws and claims are the crate's
+  Match's and are not applied here.";
 
     fn config(entries: &Entries) -> Result<Config, String> {
         let mut config = Config::default();
@@ -171,10 +175,6 @@ chess3d: observation int8 [18, L, 8, 8] for L levels, cell [plane, level, rank, 
             Ok(())
         })?;
         Ok(config)
-    }
-
-    fn config_of(position: &Position) -> Config {
-        position.config()
     }
 
     fn config_entries(config: &Config) -> Entries {
@@ -249,18 +249,7 @@ chess3d: observation int8 [18, L, 8, 8] for L levels, cell [plane, level, rank, 
         })
     }
 
-    #[inline]
-    fn player_index(player: Color) -> usize {
-        color_index(player)
-    }
-
-    fn player(index: usize) -> Color {
-        if index == 0 {
-            Color::White
-        } else {
-            Color::Black
-        }
-    }
+    color_players!();
 
     fn observe(pos: &Position, me: Color, out: &mut [i8]) {
         let levels = pos.levels();
@@ -298,14 +287,6 @@ chess3d: observation int8 [18, L, 8, 8] for L levels, cell [plane, level, rank, 
                 write_plane(&mut out[plane(13 + i)..plane(13 + i) + 64], bits);
             }
         }
-    }
-
-    fn to_text(pos: &Position) -> String {
-        pos.to_text()
-    }
-
-    fn from_text(text: &str, config: &Config) -> Result<Position, String> {
-        Position::from_text_with_config(text, *config).map_err(|e| e.to_string())
     }
 
     fn svg(pos: &Position, words: &dyn board_core::Words) -> String {

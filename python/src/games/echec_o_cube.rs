@@ -4,7 +4,7 @@ use echec_o_cube::{
     ClosedSquare, Config, Kind, Move, PlayError, Player, Points, Position, Segment, Size, Square,
 };
 
-use crate::adapter::{boolean, thermometer, whole, write_plane, Adapter};
+use crate::adapter::{boolean, thermometer, vocabulary, whole, write_plane, Adapter};
 use crate::config::{each, Entries, Value};
 
 /// ÉCHEC O CUBE (`echec_o_cube`).
@@ -97,6 +97,8 @@ impl Adapter for EchecOCube {
     type Config = Config;
     type Memo = Planes;
 
+    vocabulary!();
+
     const NAME: &'static str = "echec-o-cube";
     const PLANES: &'static str = "\
 echec-o-cube: observation int8 [17, 8, 8], cell [plane, rank, file] (A1 = [p, 0, 0]),
@@ -182,10 +184,6 @@ echec-o-cube: observation int8 [17, 8, 8], cell [plane, rank, file] (A1 = [p, 0,
             Ok(())
         })?;
         Ok(config)
-    }
-
-    fn config_of(position: &Position) -> Config {
-        position.config()
     }
 
     fn config_entries(config: &Config) -> Entries {
@@ -302,14 +300,6 @@ echec-o-cube: observation int8 [17, 8, 8], cell [plane, rank, file] (A1 = [p, 0,
     #[inline]
     fn observe_with(pos: &Position, memo: &Planes, me: Player, out: &mut [i8]) {
         write(pos, memo, me, out);
-    }
-
-    fn to_text(pos: &Position) -> String {
-        pos.to_text()
-    }
-
-    fn from_text(text: &str, config: &Config) -> Result<Position, String> {
-        Position::from_text_with_config(text, *config).map_err(|e| e.to_string())
     }
 
     fn svg(pos: &Position, words: &dyn board_core::Words) -> String {

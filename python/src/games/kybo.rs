@@ -2,24 +2,18 @@
 
 use kybo::{Color, Config, Move, PlayError, Position, Square, StackLevel, Supply};
 
-use crate::adapter::{thermometer, whole, write_plane, Adapter};
+use crate::adapter::{color_players, thermometer, vocabulary, whole, write_plane, Adapter};
 use crate::config::{each, Entries, Value};
 
 /// KYBO (`kybo`).
 pub struct Kybo;
 
-/// The player index: White 0, Black 1.
-pub(crate) const fn color_index(color: Color) -> usize {
-    match color {
-        Color::White => 0,
-        Color::Black => 1,
-    }
-}
-
 impl Adapter for Kybo {
     type Position = Position;
     type Config = Config;
     type Memo = ();
+
+    vocabulary!();
 
     const NAME: &'static str = "kybo";
     const PLANES: &'static str = "\
@@ -49,10 +43,6 @@ kybo: observation int8 [10, 8, 8], cell [plane, rank, file] (A1 = [p, 0, 0]),
             Ok(())
         })?;
         Ok(config)
-    }
-
-    fn config_of(position: &Position) -> Config {
-        position.config()
     }
 
     fn config_entries(config: &Config) -> Entries {
@@ -85,18 +75,7 @@ kybo: observation int8 [10, 8, 8], cell [plane, rank, file] (A1 = [p, 0, 0]),
         Square::from_index(action).map(|sq| Move::new(sq).to_string())
     }
 
-    #[inline]
-    fn player_index(player: Color) -> usize {
-        color_index(player)
-    }
-
-    fn player(index: usize) -> Color {
-        if index == 0 {
-            Color::White
-        } else {
-            Color::Black
-        }
-    }
+    color_players!();
 
     fn observe(pos: &Position, me: Color, out: &mut [i8]) {
         let left = |color| thermometer(pos.cubes_left(color).unwrap_or(64));
@@ -110,14 +89,6 @@ kybo: observation int8 [10, 8, 8], cell [plane, rank, file] (A1 = [p, 0, 0]),
         for (plane, bits) in out.chunks_exact_mut(64).zip(planes) {
             write_plane(plane, bits);
         }
-    }
-
-    fn to_text(pos: &Position) -> String {
-        pos.to_text()
-    }
-
-    fn from_text(text: &str, config: &Config) -> Result<Position, String> {
-        Position::from_text_with_config(text, *config).map_err(|e| e.to_string())
     }
 
     fn svg(pos: &Position, words: &dyn board_core::Words) -> String {
