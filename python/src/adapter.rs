@@ -112,17 +112,6 @@ pub trait Adapter: 'static {
     /// rather than a broken rule.
     fn is_parse_error(error: &<Self::Position as Game>::Error) -> bool;
 
-    /// The legal moves of `position` into `moves` (cleared first); the
-    /// crate's generator unless a game must drop some.
-    #[inline]
-    fn legal_moves(
-        position: &Self::Position,
-        moves: &mut MoveList<<Self::Position as Game>::Move>,
-    ) {
-        moves.clear();
-        position.generate_moves(moves);
-    }
-
     /// The returns of a finished game: +1 the winner, -1 the loser, 0 both
     /// on a draw; zeros while it goes on.
     fn returns(position: &Self::Position) -> [f32; 2] {
@@ -201,6 +190,19 @@ pub const fn color_of(index: usize) -> board_core::Color {
     } else {
         board_core::Color::Black
     }
+}
+
+/// The legal moves of `position` into `moves` (cleared first), none once
+/// the game is over (chess3d's position still lists its pieces' moves in a
+/// dead position or after 75 moves, for perft); returns whether it is over.
+#[inline]
+pub fn legal_moves<G: Game>(position: &G, moves: &mut MoveList<G::Move>) -> bool {
+    moves.clear();
+    let over = position.outcome().is_some();
+    if !over {
+        position.generate_moves(moves);
+    }
+    over
 }
 
 /// Spreads the eight bits of a byte over eight bytes (bit `i` to byte `i`,

@@ -4,7 +4,7 @@
 
 use board_core::{Game, MoveList, Rng};
 
-use crate::adapter::Adapter;
+use crate::adapter::{legal_moves, Adapter};
 
 /// The caller's buffers, one row per game (`VectorEnv` owns them as numpy
 /// arrays and lends them for a call).
@@ -101,17 +101,14 @@ impl<A: Adapter> Batch<A> {
             row[id as usize] = false;
         }
         let position = &self.positions[i];
-        let over = position.outcome().is_some();
         self.moves[i].clear();
         self.ids[i].clear();
-        if !over {
-            A::legal_moves(position, &mut self.scratch);
-            for &mv in &self.scratch {
-                let id = A::action(position, mv);
-                row[id] = true;
-                self.moves[i].push(mv);
-                self.ids[i].push(id as u32);
-            }
+        let over = legal_moves(position, &mut self.scratch);
+        for &mv in &self.scratch {
+            let id = A::action(position, mv);
+            row[id] = true;
+            self.moves[i].push(mv);
+            self.ids[i].push(id as u32);
         }
         A::observe_with(
             position,

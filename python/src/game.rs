@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyDict, PyTuple};
+use pyo3::types::{PyBool, PyDict, PyInt, PyTuple};
 
 use crate::config::{Entries, Value};
 use crate::error::{config_error, IllegalMoveError, ParseError};
@@ -137,17 +137,15 @@ impl Game {
     /// The move text an action stands for, without a position (chess3d
     /// writes from-to cells: `N2/E7-N2/E5`). Raises `IllegalMoveError` for
     /// a number the numbering does not use.
-    fn action_to_text(&self, action: i64) -> PyResult<String> {
-        usize::try_from(action)
-            .ok()
-            .and_then(|a| self.spec.action_text(a))
-            .ok_or_else(|| {
-                IllegalMoveError::new_err(format!(
-                    "action {action} names no move of {} (actions 0-{})",
-                    self.spec.name(),
-                    self.spec.num_actions() - 1
-                ))
-            })
+    fn action_to_text(&self, action: &Bound<'_, PyAny>) -> PyResult<String> {
+        let action = action_index(action)?;
+        self.spec.action_text(action).ok_or_else(|| {
+            IllegalMoveError::new_err(format!(
+                "action {action} names no move of {} (actions 0-{})",
+                self.spec.name(),
+                self.spec.num_actions() - 1
+            ))
+        })
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
@@ -196,13 +194,21 @@ pub fn _load_game(name: &str, config: &Bound<'_, PyDict>) -> PyResult<Game> {
     load(name, Some(config))
 }
 
-/// Checks an action number from Python.
-pub(crate) fn action_index(action: i64) -> PyResult<usize> {
-    usize::try_from(action).map_err(|_| {
-        IllegalMoveError::new_err(format!(
-            "action {action} is out of range: actions are not negative"
-        ))
-    })
+/// Checks an action number from Python: any int, an `IllegalMoveError`
+/// when negative or beyond any numbering; a `TypeError` for a non-int.
+pub(crate) fn action_index(action: &Bound<'_, PyAny>) -> PyResult<usize> {
+    match action.extract::<i64>() {
+        Ok(n) => usize::try_from(n).map_err(|_| {
+            IllegalMoveError::new_err(format!(
+                "action {n} is out of range: actions are not negative"
+            ))
+        }),
+        Err(_) if action.is_instance_of::<PyInt>() => Err(IllegalMoveError::new_err(format!(
+            "action {} is out of range",
+            board_core::excerpt(&action.to_string())
+        ))),
+        Err(e) => Err(e),
+    }
 }
 
 /// A ValueError with a message.

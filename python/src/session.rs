@@ -3,7 +3,7 @@
 
 use board_core::{Agent, Budget, Computer, Game, MoveList};
 
-use crate::adapter::Adapter;
+use crate::adapter::{legal_moves, Adapter};
 use crate::error::MoveError;
 
 /// A game in progress as the Python `State` drives it.
@@ -112,7 +112,7 @@ impl<A: Adapter> Session<A> {
         let position = &self.position;
         let legal = self.legal.get_or_insert_with(|| {
             let mut moves = MoveList::new();
-            A::legal_moves(position, &mut moves);
+            legal_moves(position, &mut moves);
             moves
         });
         (position, legal)
@@ -133,6 +133,7 @@ impl<A: Adapter> Session<A> {
         if let Some(mv) = self.legal_move(action) {
             return Ok(mv);
         }
+        let over = self.position.outcome();
         let n = A::num_actions(&A::config_of(&self.position));
         let Some(mv) = A::move_of(&self.position, action) else {
             return Err(MoveError::illegal(if action < n {
@@ -147,11 +148,12 @@ impl<A: Adapter> Session<A> {
         };
         match self.position.check(mv) {
             Err(e) => Err(A::move_error(&e)),
-            // The rules accept a move the generator does not list: refuse
-            // it all the same, the mask is the contract.
-            Ok(()) => Err(MoveError::illegal(format!(
-                "action {action} ({mv}) is not a legal move here"
-            ))),
+            Ok(()) => Err(MoveError::illegal(match over {
+                Some(outcome) => format!("the game is over: {outcome}"),
+                // The rules accept a move the generator does not list:
+                // refuse it all the same, the mask is the contract.
+                None => format!("action {action} ({mv}) is not a legal move here"),
+            })),
         }
     }
 

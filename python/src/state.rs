@@ -60,7 +60,7 @@ impl State {
 
     /// Plays an action. Raises `IllegalMoveError` (with the rule's message
     /// and `rule`) for an illegal or out-of-range action.
-    fn apply(&mut self, py: Python<'_>, action: i64) -> PyResult<()> {
+    fn apply(&mut self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<()> {
         let action = action_index(action)?;
         self.inner.apply(action).map_err(|e| e.into_py(py))
     }
@@ -76,7 +76,7 @@ impl State {
     }
 
     /// The move text of a legal action here.
-    fn action_to_text(&mut self, py: Python<'_>, action: i64) -> PyResult<String> {
+    fn action_to_text(&mut self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<String> {
         let action = action_index(action)?;
         self.inner.action_to_text(action).map_err(|e| e.into_py(py))
     }
@@ -198,8 +198,8 @@ impl State {
             Some(s) => s.extract()?,
             None => None,
         };
-        let actions: Vec<i64> = match state.get_item("actions")? {
-            Some(a) => a.extract()?,
+        let actions: Vec<Bound<'_, PyAny>> = match state.get_item("actions")? {
+            Some(a) => a.try_iter()?.collect::<PyResult<_>>()?,
             None => Vec::new(),
         };
         let mut inner = match start {
@@ -207,7 +207,7 @@ impl State {
             None => spec.new_state(),
         };
         for action in actions {
-            let action = action_index(action)?;
+            let action = action_index(&action)?;
             inner.apply(action).map_err(|e| e.into_py(py))?;
         }
         self.inner = inner;

@@ -19,7 +19,7 @@ mod tests {
     use board_core::{Game, MoveList, Rng};
 
     use super::{Chess3d, EchecOCube, Kybo};
-    use crate::adapter::Adapter;
+    use crate::adapter::{legal_moves, Adapter};
     use crate::session::{DynState, Session};
 
     /// Walks `games` random games of `config`, checking every position.
@@ -34,8 +34,7 @@ mod tests {
             for _ in 0..400 {
                 let position = session.position().clone();
                 let mut moves = MoveList::new();
-                A::legal_moves(&position, &mut moves);
-                if position.outcome().is_some() || moves.is_empty() {
+                if legal_moves(&position, &mut moves) {
                     break;
                 }
                 let mut seen = HashMap::new();
@@ -131,6 +130,24 @@ mod tests {
                 Some(mv)
             );
         }
+    }
+
+    #[test]
+    fn a_finished_game_has_no_legal_action() {
+        // A dead position (C3-17): chess3d's position still lists the
+        // pieces' moves for perft, the door lists none.
+        let config = chess3d::Config::new(1).expect("one level");
+        let position =
+            chess3d::Position::from_text_with_config("8/8/3K4/8/1B6/1k6/8/8 b - - 0 131", config)
+                .expect("a position");
+        assert!(!position.legal_moves().is_empty());
+        let mut session = Session::<Chess3d>::new(position);
+        assert!(session.is_terminal());
+        assert_eq!(session.current_player(), -1);
+        assert_eq!(session.legal_actions(), Vec::<usize>::new());
+        let mut mask = vec![false; Chess3d::num_actions(&config)];
+        session.mark_legal(&mut mask);
+        assert!(!mask.contains(&true));
     }
 
     #[test]
