@@ -44,7 +44,6 @@ pub struct VectorEnv {
     truncated: Py<PyArray1<bool>>,
     current_player: Py<PyArray1<i64>>,
     actions: Py<PyArray1<i64>>,
-    obs: Py<PyDict>,
 }
 
 /// A slice of one of our own arrays for the length of a call.
@@ -92,12 +91,21 @@ impl VectorEnv {
         Ok(py.detach(move || f(batch, &mut buffers)))
     }
 
+    /// `{"observation": …, "action_mask": …}`: a new dict each call (a
+    /// caller may change it), of the same arrays.
+    fn obs<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let obs = PyDict::new(py);
+        obs.set_item("observation", self.observation.bind(py))?;
+        obs.set_item("action_mask", self.mask.bind(py))?;
+        Ok(obs.into_any())
+    }
+
     /// `(obs, rewards, terminated, truncated, info)`.
     fn outputs<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         PyTuple::new(
             py,
             [
-                self.obs.bind(py).clone().into_any(),
+                self.obs(py)?,
                 self.rewards.bind(py).clone().into_any(),
                 self.terminated.bind(py).clone().into_any(),
                 self.truncated.bind(py).clone().into_any(),
@@ -176,9 +184,6 @@ impl VectorEnv {
         dims.extend(&shape);
         let observation = PyArrayDyn::<i8>::zeros(py, dims, false);
         let mask = PyArray2::<bool>::zeros(py, [num_envs, num_actions], false);
-        let obs = PyDict::new(py);
-        obs.set_item("observation", &observation)?;
-        obs.set_item("action_mask", &mask)?;
         let mut env = VectorEnv {
             batch: game.batch(num_envs, seed),
             name: game.name(),
@@ -191,7 +196,6 @@ impl VectorEnv {
             truncated: PyArray1::<bool>::zeros(py, num_envs, false).unbind(),
             current_player: PyArray1::<i64>::zeros(py, num_envs, false).unbind(),
             actions: PyArray1::<i64>::zeros(py, num_envs, false).unbind(),
-            obs: obs.unbind(),
         };
         env.with_buffers(py, |batch, out| batch.reset(None, out))?;
         Ok(env)
@@ -239,13 +243,7 @@ impl VectorEnv {
     #[pyo3(signature = (seed = None))]
     fn reset<'py>(&mut self, py: Python<'py>, seed: Option<u64>) -> PyResult<Bound<'py, PyTuple>> {
         self.with_buffers(py, |batch, out| batch.reset(seed, out))?;
-        PyTuple::new(
-            py,
-            [
-                self.obs.bind(py).clone().into_any(),
-                PyDict::new(py).into_any(),
-            ],
-        )
+        PyTuple::new(py, [self.obs(py)?, PyDict::new(py).into_any()])
     }
 
     /// Plays one action a game; returns `(obs, rewards, terminated,
