@@ -4,10 +4,25 @@ Every error is a ``ValueError`` subclass; no Rust panic reaches Python.
 """
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, final
 
 import numpy as np
 import numpy.typing as npt
+
+__all__ = [
+    "Game",
+    "State",
+    "VectorEnv",
+    "load",
+    "_load_game",
+    "_new_state",
+    "computer_move",
+    "IllegalMoveError",
+    "ParseError",
+    "InvalidConfigError",
+    "GAMES",
+    "PLANES",
+]
 
 #: The names load() takes: ("echec-o-cube", "kybo", "chess3d").
 GAMES: Sequence[str]
@@ -28,6 +43,7 @@ class ParseError(ValueError):
 class InvalidConfigError(ValueError):
     """An unknown game name, an unknown configuration key or a bad value."""
 
+@final
 class Game:
     """One game with its configuration (from :func:`load`); pickles, compares by value."""
 
@@ -49,9 +65,10 @@ class Game:
             ParseError: the text cannot be read, or describes no reachable position.
         """
     def action_to_text(self, action: int) -> str: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
+@final
 class State:
     """A position of a game with its history; pickles with the side to move and every counter."""
 
@@ -98,7 +115,7 @@ class State:
     def to_text(self) -> str: ...
     def svg(self, lang: str = "en") -> str: ...
     def history(self) -> list[int]: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
     def __copy__(self) -> State: ...
     def __deepcopy__(self, memo: Any) -> State: ...
     def __getstate__(self) -> Any: ...
@@ -119,11 +136,12 @@ def computer_move(state: State, budget: int = 1000, seed: int = 0) -> int:
         IllegalMoveError: the game is over.
     """
 
+@final
 class VectorEnv:
     """``num_envs`` games stepped together in Rust, Gymnasium's vector shape, autoreset
     ``"next_step"``; the arrays returned are the same preallocated ones each step."""
 
-    def __init__(self, name: str, num_envs: int, seed: int = 0, **config: Any) -> None: ...
+    def __new__(cls, name: str, num_envs: int, seed: int = 0, **config: Any) -> VectorEnv: ...
     @property
     def name(self) -> str: ...
     @property
@@ -156,3 +174,9 @@ class VectorEnv:
         the same array is returned and overwritten at each call."""
     def texts(self) -> list[str]:
         """Each game's position text."""
+
+def _load_game(name: str, config: dict[str, Any]) -> Game:
+    """Pickling's helper: :func:`load` with the configuration as a dict."""
+
+def _new_state(game: Game) -> State:
+    """Pickling's helper: a state of ``game`` to ``__setstate__`` into."""

@@ -62,8 +62,11 @@ def env(name: str, render_mode: str | None = None, **config: Any) -> AECEnv:
 class raw_env(AECEnv, EzPickle):  # noqa: N801 - PettingZoo's name for the unwrapped class
     """The unwrapped AEC environment; :func:`env` wraps it. See the module's docstring."""
 
-    metadata = {
-        "render_modes": ["ansi"],
+    #: The render modes: "ansi" only (the board as text).
+    RENDER_MODES = ("ansi",)
+
+    metadata: dict[str, Any] = {
+        "render_modes": list(RENDER_MODES),
         "name": "board_games",
         "is_parallelizable": False,
         "render_fps": 1,
@@ -72,10 +75,8 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 - PettingZoo's name for the unwra
     def __init__(self, name: str, render_mode: str | None = None, **config: Any) -> None:
         EzPickle.__init__(self, name, render_mode, **config)
         super().__init__()
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(
-                f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}"
-            )
+        if render_mode is not None and render_mode not in self.RENDER_MODES:
+            raise ValueError(f'render_mode {render_mode!r}: expected None or "ansi"')
         self.game: Game = load(name, **config)
         self.render_mode = render_mode
         self.metadata = {**raw_env.metadata, "name": f"board_games/{name}"}
