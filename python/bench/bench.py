@@ -33,7 +33,7 @@ import platform
 import random
 import sys
 import time
-from typing import Callable
+from typing import Any, Callable
 
 import numpy as np
 
@@ -67,20 +67,9 @@ def measure(run: Callable[[], int], seconds: float) -> float:
 # -- board_games ------------------------------------------------------------------------
 
 
-def vector_random(name: str, config: dict, envs: int) -> Callable[[], int]:
-    env = board_games.VectorEnv(name, envs, seed=0, **config)
-    env.reset()
-    calls = max(1, 100_000 // envs)
-
-    def run() -> int:
-        for _ in range(calls):
-            env.step(env.random_actions())
-        return calls * envs
-
-    return run
-
-
-def vector_learning(name: str, config: dict, envs: int) -> Callable[[], int]:
+def vector_loop(name: str, config: dict, envs: int, copy_out: bool) -> Callable[[], int]:
+    """``env.step(env.random_actions())``; with ``copy_out``, the observation and the mask
+    are then copied into a rollout buffer of ROLLOUT steps."""
     env = board_games.VectorEnv(name, envs, seed=0, **config)
     obs, _ = env.reset()
     observations = np.zeros((ROLLOUT, *obs["observation"].shape), obs["observation"].dtype)
@@ -90,78 +79,55 @@ def vector_learning(name: str, config: dict, envs: int) -> Callable[[], int]:
     def run() -> int:
         for t in range(calls):
             obs, _rewards, _terminated, _truncated, _info = env.step(env.random_actions())
-            np.copyto(observations[t % ROLLOUT], obs["observation"])
-            np.copyto(masks[t % ROLLOUT], obs["action_mask"])
+            if copy_out:
+                np.copyto(observations[t % ROLLOUT], obs["observation"])
+                np.copyto(masks[t % ROLLOUT], obs["action_mask"])
         return calls * envs
 
     return run
 
 
-def state_random(name: str, config: dict) -> Callable[[], int]:
+def game_loop(
+    new_state: Callable[[], Any],
+    play: Callable[[Any, int], Any],
+    read: Callable[[Any], Any] | None = None,
+) -> Callable[[], int]:
+    """One random game from the start through a per-call API (ours or pyspiel's), calling
+    ``read(state)`` before each move when given; ``run()`` returns the moves made. The same
+    loop for both sides, so its Python overhead is the same."""
+    rng = random.Random(0)
+
+    def run() -> int:
+        state = new_state()
+        steps = 0
+        while not state.is_terminal():
+            if read is not None:
+                read(state)
+            play(state, rng.choice(state.legal_actions()))
+            steps += 1
+        return steps
+
+    return run
+
+
+def state_loop(name: str, config: dict, learning: bool) -> Callable[[], int]:
+    """Our State API: random play, or with ``observation()`` and ``legal_mask()`` each step."""
     game = board_games.load(name, **config)
-    rng = random.Random(0)
-
-    def run() -> int:
-        state = game.new_state()
-        steps = 0
-        while not state.is_terminal():
-            state.apply(rng.choice(state.legal_actions()))
-            steps += 1
-        return steps
-
-    return run
+    read = (lambda st: (st.observation(), st.legal_mask())) if learning else None
+    return game_loop(game.new_state, lambda st, a: st.apply(a), read)
 
 
-def state_learning(name: str, config: dict) -> Callable[[], int]:
-    game = board_games.load(name, **config)
-    rng = random.Random(0)
-
-    def run() -> int:
-        state = game.new_state()
-        steps = 0
-        while not state.is_terminal():
-            state.observation()
-            state.legal_mask()
-            state.apply(rng.choice(state.legal_actions()))
-            steps += 1
-        return steps
-
-    return run
-
-
-# -- OpenSpiel --------------------------------------------------------------------------
-
-
-def spiel_random(pyspiel, game_string: str) -> Callable[[], int]:
+def spiel_loop(pyspiel: Any, game_string: str, learning: bool) -> Callable[[], int]:
+    """pyspiel: random play, or with the observation tensor and the legal-action mask made
+    into numpy arrays each step."""
     game = pyspiel.load_game(game_string)
-    rng = random.Random(0)
 
-    def run() -> int:
-        state = game.new_initial_state()
-        steps = 0
-        while not state.is_terminal():
-            state.apply_action(rng.choice(state.legal_actions()))
-            steps += 1
-        return steps
+    def read(st: Any) -> None:
+        np.asarray(st.observation_tensor(), dtype=np.float32)
+        np.asarray(st.legal_actions_mask(), dtype=np.bool_)
 
-    return run
-
-
-def spiel_learning(pyspiel, game_string: str) -> Callable[[], int]:
-    game = pyspiel.load_game(game_string)
-    rng = random.Random(0)
-
-    def run() -> int:
-        state = game.new_initial_state()
-        steps = 0
-        while not state.is_terminal():
-            np.asarray(state.observation_tensor(), dtype=np.float32)
-            np.asarray(state.legal_actions_mask(), dtype=np.bool_)
-            state.apply_action(rng.choice(state.legal_actions()))
-            steps += 1
-        return steps
-
-    return run
+    play = lambda st, a: st.apply_action(a)  # noqa: E731
+    return game_loop(game.new_initial_state, play, read if learning else None)
 
 
 # -- single calls -----------------------------------------------------------------------
@@ -250,13 +216,13 @@ def main() -> int:
     calls_rows = []
     for name, config, spiel_game in PAIRS:
         s = args.seconds
-        vr = measure(vector_random(name, config, args.envs), s)
-        vl = measure(vector_learning(name, config, args.envs), s)
-        sr = measure(state_random(name, config), s)
-        sl = measure(state_learning(name, config), s)
+        vr = measure(vector_loop(name, config, args.envs, copy_out=False), s)
+        vl = measure(vector_loop(name, config, args.envs, copy_out=True), s)
+        sr = measure(state_loop(name, config, learning=False), s)
+        sl = measure(state_loop(name, config, learning=True), s)
         if pyspiel is not None:
-            orr = measure(spiel_random(pyspiel, spiel_game), s)
-            ol = measure(spiel_learning(pyspiel, spiel_game), s)
+            orr = measure(spiel_loop(pyspiel, spiel_game, learning=False), s)
+            ol = measure(spiel_loop(pyspiel, spiel_game, learning=True), s)
             theirs = f"{orr:,.0f} | {ol:,.0f} | {vr / ol:,.0f}×"
         else:
             theirs = "– | – | –"

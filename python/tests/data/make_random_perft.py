@@ -11,11 +11,14 @@ Run from the repository root with board_games installed; it runs
 
 from __future__ import annotations
 
-import random
 import subprocess
 import sys
+from pathlib import Path
 
 import board_games
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from conftest import random_state  # noqa: E402 - python/tests/conftest.py, the tests' own
 
 #: (game, load's keywords as `key=value` words, plies, seed, depths)
 CASES = [
@@ -41,13 +44,7 @@ def main() -> int:
     print("# Positions of seeded random games (python/tests/data/make_random_perft.py), their")
     print("# counts from the repository's perft example (cargo run --example perft).")
     for name, config, plies, seed, depths in CASES:
-        game = board_games.load(name, **config)
-        rng = random.Random(seed)
-        state = game.new_state()
-        for _ in range(plies):
-            if state.is_terminal():
-                break
-            state.apply(rng.choice(state.legal_actions()))
+        state = random_state(board_games.load(name, **config), plies, seed)
         words = " ".join(f"{k}={v}" for k, v in config.items())
         print()
         print(f"game {name} {words}".rstrip())
