@@ -32,3 +32,8 @@ def test_the_ten_line_example(readme: str, capsys: pytest.CaptureFixture[str]) -
     printed = capsys.readouterr().out
     assert re.match(r"\[\d+(, \d+)*\] \S", printed), printed
     assert board_games.load("echec-o-cube").num_actions > 0
+
+
+def test_the_readme_shows_the_planes_of_the_extension() -> None:
+    readme = (REPO / "python" / "README.md").read_text()
+    assert board_games.PLANES.strip() in readme
