@@ -21,7 +21,7 @@ Actions             ``Discrete(game.num_actions)``: the game's action numbering
 Observation         ``{"observation": int8 [*game.observation_shape] in {0, 1},
                     "action_mask": int8 [game.num_actions]}``, from the observing
                     agent's side (its pieces first, then the opponent's); the planes
-                    are documented in :func:`board_games.load`
+                    are :data:`board_games.PLANES`
 Action mask         the legal actions of the agent to move; all zeros for the other
 Rewards             at the end only: +1 win, -1 loss, 0 draw
 Info                ``{}``; ÉCHEC O CUBE, once over: ``{"points": [p0, p1]}``, the
