@@ -215,3 +215,115 @@ impl<A: Adapter> DynBatch for Batch<A> {
         self.positions.iter().map(A::to_text).collect()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::{EchecOCube, Kybo};
+
+    /// The buffers of `n` games, owned.
+    struct Owned {
+        observation: Vec<i8>,
+        mask: Vec<bool>,
+        rewards: Vec<f32>,
+        terminated: Vec<bool>,
+        truncated: Vec<bool>,
+        current_player: Vec<i64>,
+    }
+
+    impl Owned {
+        fn new<A: Adapter>(config: &A::Config, n: usize) -> Owned {
+            let size: usize = A::observation_shape(config).iter().product();
+            Owned {
+                observation: vec![0; n * size],
+                mask: vec![false; n * A::num_actions(config)],
+                rewards: vec![0.0; 2 * n],
+                terminated: vec![false; n],
+                truncated: vec![false; n],
+                current_player: vec![0; n],
+            }
+        }
+
+        fn buffers(&mut self) -> Buffers<'_> {
+            Buffers {
+                observation: &mut self.observation,
+                mask: &mut self.mask,
+                rewards: &mut self.rewards,
+                terminated: &mut self.terminated,
+                truncated: &mut self.truncated,
+                current_player: &mut self.current_player,
+            }
+        }
+    }
+
+    #[test]
+    fn a_refused_step_moves_no_game() {
+        let config = kybo::Config::default();
+        let mut batch = Batch::<Kybo>::new(config, 3, 1);
+        let mut owned = Owned::new::<Kybo>(&config, 3);
+        batch.reset(None, &mut owned.buffers());
+        let before = batch.texts();
+        // D4 is legal in every game, A1 is not (KY-3): nothing moves.
+        let err = batch.step(&[27, 27, 0], &mut owned.buffers());
+        assert!(
+            matches!(err, Err(StepError::Illegal(ref m)) if m.contains("game 2")),
+            "{err:?}"
+        );
+        let err = batch.step(&[27, 27], &mut owned.buffers());
+        assert!(matches!(err, Err(StepError::Shape(_))), "{err:?}");
+        let err = batch.step(&[27, -1, 27], &mut owned.buffers());
+        assert!(
+            matches!(err, Err(StepError::Illegal(ref m)) if m.contains("out of range")),
+            "{err:?}"
+        );
+        assert_eq!(batch.texts(), before);
+        batch
+            .step(&[27, 27, 27], &mut owned.buffers())
+            .expect("D4 is legal");
+        assert_ne!(batch.texts(), before);
+        assert_eq!(owned.current_player, [1, 1, 1]);
+    }
+
+    #[test]
+    fn a_finished_game_restarts_at_the_next_step_and_seeds_replay() {
+        let config = echec_o_cube::Config::default();
+        let play = |seed| {
+            let mut batch = Batch::<EchecOCube>::new(config, 4, seed);
+            let mut owned = Owned::new::<EchecOCube>(&config, 4);
+            batch.reset(None, &mut owned.buffers());
+            let mut actions = [0i64; 4];
+            let (mut ends, mut restarts) = (0, 0);
+            let mut trace = Vec::new();
+            for _ in 0..600 {
+                let ended = batch.done.clone();
+                batch.random_actions(&mut actions);
+                batch
+                    .step(&actions, &mut owned.buffers())
+                    .expect("legal actions");
+                for (i, &ended) in ended.iter().enumerate() {
+                    if ended {
+                        restarts += 1;
+                        assert!(!owned.terminated[i]);
+                        assert_eq!(owned.rewards[2 * i..2 * i + 2], [0.0, 0.0]);
+                        assert_eq!(batch.positions[i], batch.start);
+                    }
+                    if owned.terminated[i] {
+                        ends += 1;
+                        assert_eq!(owned.current_player[i], -1);
+                        let mask = &owned.mask[i * 577..(i + 1) * 577];
+                        assert!(!mask.contains(&true));
+                        assert_eq!(
+                            owned.rewards[2 * i..2 * i + 2],
+                            EchecOCube::returns(&batch.positions[i])
+                        );
+                    }
+                }
+                trace.push(actions);
+            }
+            assert!(ends > 4 && restarts > 4, "{ends} ends, {restarts} restarts");
+            trace
+        };
+        assert_eq!(play(3), play(3));
+        assert_ne!(play(3), play(4));
+    }
+}

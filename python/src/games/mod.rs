@@ -151,6 +151,23 @@ mod tests {
     }
 
     #[test]
+    fn the_computer_plays_a_legal_move_the_same_for_a_seed() {
+        let mut session = Session::<EchecOCube>::new(echec_o_cube::Position::default());
+        session
+            .apply_text("P D5-E5")
+            .expect("the first piece is free (EOC-7)");
+        let action = session.computer_move(300, 5).expect("a move");
+        assert_eq!(session.computer_move(300, 5), Some(action));
+        assert!(session.legal_actions().contains(&action));
+        let mut over = Session::<Chess3d>::new(
+            chess3d::Position::from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")
+                .expect("a stalemate (C3-16)"),
+        );
+        assert!(over.is_terminal() && over.legal_actions().is_empty());
+        assert_eq!(over.computer_move(300, 5), None);
+    }
+
+    #[test]
     fn out_of_range_and_illegal_actions_are_refused_with_the_rule() {
         let mut session = Session::<Kybo>::new(kybo::Position::default());
         let err = session.apply(0).expect_err("A1 is not on the Dungeon");
