@@ -177,7 +177,12 @@ impl<A: Adapter> Session<A> {
         let action = A::action(&self.position, mv);
         self.legal_move(action)
             .filter(|&legal| legal == mv)
-            .ok_or_else(|| MoveError::illegal(format!("{mv} is not a legal move here")))
+            .ok_or_else(|| {
+                MoveError::illegal(match self.position.outcome() {
+                    Some(outcome) => format!("the game is over: {outcome}"),
+                    None => format!("{mv} is not a legal move here"),
+                })
+            })
     }
 }
 

@@ -148,6 +148,12 @@ mod tests {
         let mut mask = vec![false; Chess3d::num_actions(&config)];
         session.mark_legal(&mut mask);
         assert!(!mask.contains(&true));
+        let err = session.apply_text("N1/B3-N1/A2").expect_err("over");
+        assert!(
+            err.message.starts_with("the game is over"),
+            "{}",
+            err.message
+        );
     }
 
     #[test]
