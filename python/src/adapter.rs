@@ -1,0 +1,301 @@
+//! What the bindings need of one game beyond its rules: its configuration
+//! as Python keywords, its fixed action numbering and its observation
+//! planes. The rules themselves (legal moves, play, outcome, texts) always
+//! come from the game crate through [`board_core::Game`].
+
+use board_core::{Computer, Game, MoveList};
+
+use crate::config::{Entries, Value};
+use crate::error::MoveError;
+
+/// A game as the Python door sees it: implemented once per game crate
+/// (`games/*.rs`), used by the generic [`Session`](crate::session::Session),
+/// [`Spec`](crate::spec::Spec) and [`Batch`](crate::batch::Batch).
+pub trait Adapter: 'static {
+    /// The crate's position, with its rules.
+    type Position: Game<Config = Self::Config, Move: Send + Sync>
+        + Computer
+        + Send
+        + Sync
+        + PartialEq;
+    /// The crate's configuration.
+    type Config: Copy + Send + Sync + PartialEq + core::fmt::Debug + 'static;
+
+    /// The name `load` takes (`"kybo"`).
+    const NAME: &'static str;
+    /// The documented observation planes of the game (for `load`'s docs).
+    const PLANES: &'static str;
+
+    /// The configuration from Python keywords (snake_case field names).
+    ///
+    /// # Errors
+    /// An unknown key or a value the field does not take, said in words.
+    fn config(entries: &Entries) -> Result<Self::Config, String>;
+
+    /// The configuration a position is played under.
+    fn config_of(position: &Self::Position) -> Self::Config;
+
+    /// Every field of a configuration, as `config` reads it back.
+    fn config_entries(config: &Self::Config) -> Entries;
+
+    /// How many actions the numbering has for this configuration.
+    fn num_actions(config: &Self::Config) -> usize;
+
+    /// The observation's shape, planes first.
+    fn observation_shape(config: &Self::Config) -> Vec<usize>;
+
+    /// The action of a legal move of `position`.
+    fn action(position: &Self::Position, mv: <Self::Position as Game>::Move) -> usize;
+
+    /// The move an action stands for in `position`, if the numbering names
+    /// one (legal or not); `None` for a number naming no move at all.
+    fn move_of(position: &Self::Position, action: usize) -> Option<<Self::Position as Game>::Move>;
+
+    /// The move text of an action without a position (`Game.action_to_text`).
+    fn action_text(config: &Self::Config, action: usize) -> Option<String>;
+
+    /// The player index of a player: 0 or 1.
+    fn player_index(player: <Self::Position as Game>::Player) -> usize;
+
+    /// The player of an index (0 or 1).
+    fn player(index: usize) -> <Self::Position as Game>::Player;
+
+    /// Writes the observation as player `me` sees it into `out` (exactly
+    /// the shape's product of bytes, every byte written).
+    fn observe(position: &Self::Position, me: <Self::Position as Game>::Player, out: &mut [i8]);
+
+    /// What a batch keeps between steps to write observations faster
+    /// (the board's planes, updated move by move).
+    type Memo: Default + Clone + Send + Sync;
+
+    /// Updates `memo` for `mv`, just played to reach `position` (the memo
+    /// was up to date before; `Memo::default()` is the configuration's start).
+    #[inline]
+    fn remember(
+        _memo: &mut Self::Memo,
+        _position: &Self::Position,
+        _mv: <Self::Position as Game>::Move,
+    ) {
+    }
+
+    /// [`observe`](Adapter::observe) helped by an up-to-date memo: the same
+    /// bytes.
+    #[inline]
+    fn observe_with(
+        position: &Self::Position,
+        _memo: &Self::Memo,
+        me: <Self::Position as Game>::Player,
+        out: &mut [i8],
+    ) {
+        Self::observe(position, me, out);
+    }
+
+    /// The players' scores where the game counts them (ÉCHEC O CUBE's
+    /// final counts, EOC-19), else `None`.
+    fn scores(_position: &Self::Position) -> Option<[i64; 2]> {
+        None
+    }
+
+    /// The position text (the crate's `to_text`).
+    fn to_text(position: &Self::Position) -> String;
+
+    /// Reads a position text under a configuration.
+    ///
+    /// # Errors
+    /// The crate's own error, in words.
+    fn from_text(text: &str, config: &Self::Config) -> Result<Self::Position, String>;
+
+    /// The crate's SVG picture, captions in `lang`'s words.
+    fn svg(position: &Self::Position, words: &dyn board_core::Words) -> String;
+
+    /// Whether an error of `play`/`parse_move` is about unreadable text
+    /// rather than a broken rule.
+    fn is_parse_error(error: &<Self::Position as Game>::Error) -> bool;
+
+    /// The returns of a finished game: +1 the winner, -1 the loser, 0 both
+    /// on a draw; zeros while it goes on.
+    fn returns(position: &Self::Position) -> [f32; 2] {
+        match position.outcome() {
+            Some(board_core::Outcome::Win { winner, .. }) => {
+                let mut r = [-1.0; 2];
+                r[Self::player_index(winner)] = 1.0;
+                r
+            }
+            _ => [0.0; 2],
+        }
+    }
+
+    /// A [`MoveError`] from the crate's error.
+    fn move_error(error: &<Self::Position as Game>::Error) -> MoveError {
+        let message = error.to_string();
+        if Self::is_parse_error(error) {
+            MoveError::parse(message)
+        } else {
+            MoveError::illegal(message)
+        }
+    }
+}
+
+/// The [`Adapter`] methods that only speak the game crates' shared
+/// vocabulary (`config`, `to_text`, `from_text_with_config`): written once
+/// here, expanded in each game's `impl Adapter`.
+macro_rules! vocabulary {
+    () => {
+        fn config_of(position: &Self::Position) -> Self::Config {
+            position.config()
+        }
+
+        fn to_text(position: &Self::Position) -> String {
+            position.to_text()
+        }
+
+        fn from_text(text: &str, config: &Self::Config) -> Result<Self::Position, String> {
+            <Self::Position>::from_text_with_config(text, *config).map_err(|e| e.to_string())
+        }
+    };
+}
+pub(crate) use vocabulary;
+
+/// [`Adapter::player_index`] and [`Adapter::player`] for a game whose
+/// players are `board_core::Color`s: White 0, Black 1.
+macro_rules! color_players {
+    () => {
+        #[inline]
+        fn player_index(player: board_core::Color) -> usize {
+            $crate::adapter::color_index(player)
+        }
+
+        #[inline]
+        fn player(index: usize) -> board_core::Color {
+            $crate::adapter::color_of(index)
+        }
+    };
+}
+pub(crate) use color_players;
+
+/// The player index of a colour: White 0, Black 1.
+#[inline]
+pub const fn color_index(color: board_core::Color) -> usize {
+    match color {
+        board_core::Color::White => 0,
+        board_core::Color::Black => 1,
+    }
+}
+
+/// The colour of a player index: 0 White, else Black.
+#[inline]
+pub const fn color_of(index: usize) -> board_core::Color {
+    if index == 0 {
+        board_core::Color::White
+    } else {
+        board_core::Color::Black
+    }
+}
+
+/// The legal moves of `position` into `moves` (cleared first), none once
+/// the game is over (chess3d's position still lists its pieces' moves in a
+/// dead position or after 75 moves, for perft); returns whether it is over.
+#[inline]
+pub fn legal_moves<G: Game>(position: &G, moves: &mut MoveList<G::Move>) -> bool {
+    moves.clear();
+    let over = position.outcome().is_some();
+    if !over {
+        position.generate_moves(moves);
+    }
+    over
+}
+
+/// Spreads the eight bits of a byte over eight bytes (bit `i` to byte `i`,
+/// 0 or 1): one rank of a bitboard as one row of an observation plane.
+const SPREAD: [u64; 256] = {
+    let mut table = [0u64; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut v = 0u64;
+        let mut i = 0;
+        while i < 8 {
+            if b >> i & 1 == 1 {
+                v |= 1 << (8 * i);
+            }
+            i += 1;
+        }
+        table[b] = v;
+        b += 1;
+    }
+    table
+};
+
+/// Writes a bitboard as a 64-cell plane of 0/1 bytes, square index order
+/// (A1, B1, … H8): `plane[rank * 8 + file]`.
+#[inline]
+pub fn write_plane(plane: &mut [i8], bits: u64) {
+    for (rank, row) in plane.chunks_exact_mut(8).take(8).enumerate() {
+        let bytes = SPREAD[(bits >> (8 * rank) & 0xff) as usize].to_le_bytes();
+        for (cell, byte) in row.iter_mut().zip(bytes) {
+            *cell = byte as i8;
+        }
+    }
+}
+
+/// A plane whose first `count` cells (capped at 64) are 1: a number as a
+/// thermometer.
+#[inline]
+pub const fn thermometer(count: u32) -> u64 {
+    if count >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << count) - 1
+    }
+}
+
+/// The value of a configuration entry as a whole number in `range`.
+///
+/// # Errors
+/// Not a whole number, or out of the range, said with the field's name.
+pub fn whole(
+    key: &str,
+    value: &Value,
+    range: core::ops::RangeInclusive<i64>,
+) -> Result<i64, String> {
+    match value {
+        Value::Int(n) if range.contains(n) => Ok(*n),
+        _ => Err(format!(
+            "{key}={value}: expected a whole number {}-{}",
+            range.start(),
+            range.end()
+        )),
+    }
+}
+
+/// The value of a configuration entry as a boolean.
+///
+/// # Errors
+/// Not `True` or `False`, said with the field's name.
+pub fn boolean(key: &str, value: &Value) -> Result<bool, String> {
+    match value {
+        Value::Bool(b) => Ok(*b),
+        _ => Err(format!("{key}={value}: expected True or False")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_plane_holds_the_bits_in_square_order() {
+        let mut plane = [7i8; 64];
+        write_plane(&mut plane, 1 | 1 << 9 | 1 << 63);
+        let ones: Vec<usize> = (0..64).filter(|&i| plane[i] == 1).collect();
+        assert_eq!(ones, [0, 9, 63]);
+        assert!(plane.iter().all(|&c| c == 0 || c == 1));
+    }
+
+    #[test]
+    fn thermometers_cap_at_a_full_plane() {
+        assert_eq!(thermometer(0), 0);
+        assert_eq!(thermometer(3), 0b111);
+        assert_eq!(thermometer(64), u64::MAX);
+        assert_eq!(thermometer(200), u64::MAX);
+    }
+}
