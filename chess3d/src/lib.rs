@@ -150,6 +150,7 @@ mod eval;
 mod explain;
 mod game;
 mod geometry;
+mod legal;
 mod movegen;
 mod moves;
 mod notation;
