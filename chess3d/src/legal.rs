@@ -27,7 +27,7 @@ fn levelless(text: &str) -> Option<(Square, Square, Option<Role>)> {
 
 /// The castling rights lost when a move starts or ends on `cell`.
 #[inline(always)]
-fn rights_lost<const L: usize>(cell: Cell) -> u8 {
+pub(crate) fn rights_lost<const L: usize>(cell: Cell) -> u8 {
     if cell.level().index() != FixedPosition::<L>::HOME {
         return 0;
     }
@@ -650,7 +650,7 @@ impl<const L: usize> FixedPosition<L> {
         }
     }
 
-    /// `mv`, a legal move, in the short text (see [`Position::san`]).
+    /// `mv`, a legal move, in the short text (see [`Position::san`](crate::Position::san)).
     pub fn san(&self, mv: Move) -> String {
         let role = self.piece_at(mv.from).map_or(Role::Pawn, |p| p.role);
         let text = san::candidates(mv, role)
