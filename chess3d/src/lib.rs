@@ -154,6 +154,7 @@ mod legal;
 mod movegen;
 mod moves;
 mod notation;
+mod perft;
 mod piece;
 mod play;
 mod position;

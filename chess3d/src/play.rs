@@ -99,6 +99,12 @@ impl<const L: usize> Game for FixedPosition<L> {
     fn count_legal_moves(&self) -> u64 {
         FixedPosition::count_legal_moves(self)
     }
+
+    /// The walk of [`perft`](crate::perft): moves played from the
+    /// generator's target sets, the last ply counted in bulk.
+    fn perft(&self, depth: u32) -> u64 {
+        self.perft_walk(depth)
+    }
 }
 
 impl Position {
@@ -348,6 +354,6 @@ impl Game for Position {
     /// here instead of at every node (copy, play and count), and a 4- to
     /// 8-level position is copied without its box.
     fn perft(&self, depth: u32) -> u64 {
-        dispatch!(self, p => board_core::copy_make_perft::<FixedPosition<_>>(p, depth))
+        dispatch!(self, p => p.perft_walk(depth))
     }
 }
