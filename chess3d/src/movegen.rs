@@ -66,6 +66,10 @@ pub(crate) trait Sink {
     );
     /// One move built by hand (en passant, castling).
     fn special(&mut self, mv: Move);
+    /// Whether the moves must come in the generator's one order (pieces by
+    /// level and square): a sink that only counts or walks them takes the
+    /// unpinned sliders kind by kind instead, without a branch on the kind.
+    const ORDERED: bool = true;
     /// Whether the sink has seen enough: the generator may stop early (it
     /// looks between groups of moves). Counting and listing sinks never are.
     #[inline(always)]
@@ -79,6 +83,8 @@ pub(crate) trait Sink {
 pub(crate) struct AnyMove(pub(crate) bool);
 
 impl Sink for AnyMove {
+    const ORDERED: bool = false;
+
     #[inline(always)]
     fn piece(&mut self, _: usize, _: usize, targets: u64, _: u64) {
         self.0 |= targets != 0;
@@ -133,6 +139,8 @@ impl Counter {
 }
 
 impl Sink for Counter {
+    const ORDERED: bool = false;
+
     #[inline(always)]
     fn piece(&mut self, _: usize, _: usize, targets: u64, _: u64) {
         self.add(targets);
@@ -552,6 +560,40 @@ impl<const L: usize> FixedPosition<L> {
             let diag = (r[B][l] | r[Q][l]) & own[l];
             let ortho = (r[R][l] | r[Q][l]) & own[l];
             let mut sliders = diag | ortho;
+            if !S::ORDERED {
+                // Unpinned bishops, rooks and queens, kind by kind; the
+                // pinned ones below.
+                let free = !pinned[l];
+                let (o, queens) = (occ[l], diag & ortho & free);
+                let mut bishops = diag & !ortho & free;
+                while bishops != 0 {
+                    let s = bishops.trailing_zeros() as usize;
+                    bishops &= bishops - 1;
+                    self.free_slider(
+                        sink,
+                        l,
+                        s,
+                        bishop_attacks(s, o),
+                        [true, false],
+                        target,
+                        &occ,
+                    );
+                }
+                let mut rooks = ortho & !diag & free;
+                while rooks != 0 {
+                    let s = rooks.trailing_zeros() as usize;
+                    rooks &= rooks - 1;
+                    self.free_slider(sink, l, s, rook_attacks(s, o), [false, true], target, &occ);
+                }
+                let mut queens = queens;
+                while queens != 0 {
+                    let s = queens.trailing_zeros() as usize;
+                    queens &= queens - 1;
+                    let att = bishop_attacks(s, o) | rook_attacks(s, o);
+                    self.free_slider(sink, l, s, att, [true, true], target, &occ);
+                }
+                sliders &= pinned[l];
+            }
             while sliders != 0 {
                 let s = sliders.trailing_zeros() as usize;
                 let bit = sliders & sliders.wrapping_neg();
@@ -565,16 +607,15 @@ impl<const L: usize> FixedPosition<L> {
                     in_level |= rook_attacks(s, occ[l]);
                 }
                 if pinned[l] & bit == 0 {
-                    sink.piece(from, l, in_level & target[l], th[l]);
-                    if L > 1 {
-                        let first = near(s, diag & bit != 0, ortho & bit != 0);
-                        let cross = self.cross_slides(l, s, first, &occ);
-                        for l2 in 0..L {
-                            if l2 != l {
-                                sink.piece(from, l2, cross[l2] & target[l2], th[l2]);
-                            }
-                        }
-                    }
+                    self.free_slider(
+                        sink,
+                        l,
+                        s,
+                        in_level,
+                        [diag & bit != 0, ortho & bit != 0],
+                        target,
+                        &occ,
+                    );
                 } else {
                     let ray = self.pin_ray(from);
                     sink.piece(from, l, in_level & target[l] & ray[l], th[l]);
@@ -632,6 +673,34 @@ impl<const L: usize> FixedPosition<L> {
         self.en_passant(sink);
         if safety.checkers == 0 {
             self.castling_moves(sink, &occ);
+        }
+    }
+
+    /// The moves of the unpinned slider on `(level, sq)`: `in_level`, its
+    /// attacks on its level, and across the levels along the directions of
+    /// its kind (`[diagonal, orthogonal]`), onto `target`.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn free_slider<S: Sink>(
+        &self,
+        sink: &mut S,
+        level: usize,
+        sq: usize,
+        in_level: u64,
+        [diag, ortho]: [bool; 2],
+        target: &[u64; L],
+        occ: &[u64; L],
+    ) {
+        let th = &self.colors[1 - self.turn as usize];
+        let from = level * 64 + sq;
+        sink.piece(from, level, in_level & target[level], th[level]);
+        if L > 1 {
+            let cross = self.cross_slides(level, sq, near(sq, diag, ortho), occ);
+            for l2 in 0..L {
+                if l2 != level {
+                    sink.piece(from, l2, cross[l2] & target[l2], th[l2]);
+                }
+            }
         }
     }
 

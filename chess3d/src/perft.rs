@@ -31,6 +31,8 @@ impl<const L: usize> Walk<'_, L> {
 }
 
 impl<const L: usize> Sink for Walk<'_, L> {
+    const ORDERED: bool = false;
+
     #[inline(always)]
     fn piece(&mut self, from: usize, to_level: usize, mut targets: u64, them: u64) {
         if targets == 0 {
