@@ -70,6 +70,10 @@ pub(crate) trait Sink {
     /// level and square): a sink that only counts or walks them takes the
     /// unpinned sliders kind by kind instead, without a branch on the kind.
     const ORDERED: bool = true;
+    /// Whether the sink looks at the target squares alone (not where the
+    /// pieces come from, nor whether they capture): the generator may then
+    /// hand it disjoint sets of pawn targets in one call.
+    const TARGETS_ONLY: bool = false;
     /// Whether the sink has seen enough: the generator may stop early (it
     /// looks between groups of moves). Counting and listing sinks never are.
     #[inline(always)]
@@ -84,6 +88,7 @@ pub(crate) struct AnyMove(pub(crate) bool);
 
 impl Sink for AnyMove {
     const ORDERED: bool = false;
+    const TARGETS_ONLY: bool = true;
 
     #[inline(always)]
     fn piece(&mut self, _: usize, _: usize, targets: u64, _: u64) {
@@ -140,6 +145,7 @@ impl Counter {
 
 impl Sink for Counter {
     const ORDERED: bool = false;
+    const TARGETS_ONLY: bool = true;
 
     #[inline(always)]
     fn piece(&mut self, _: usize, _: usize, targets: u64, _: u64) {
@@ -639,10 +645,19 @@ impl<const L: usize> FixedPosition<L> {
             let (push, left, right) = if us == 0 { (8, 7, 9) } else { (-8, -9, -7) };
             let single = forward(free, us) & empty;
             let double = forward(single & third, us) & empty;
-            sink.pawns(l, l, single & target[l], push, false);
-            sink.pawns(l, l, double & target[l], 2 * push, false);
+            if S::TARGETS_ONLY {
+                // Pushes (onto empty squares) and captures to the left
+                // (onto opposing pieces) never share a square: one set.
+                let t = th[l] & target[l];
+                let quiet = (single | double) & target[l];
+                sink.pawns(l, l, quiet | pawn_captures_left(free, us) & t, push, false);
+                sink.pawns(l, l, pawn_captures_right(free, us) & t, right, true);
+            } else {
+                sink.pawns(l, l, single & target[l], push, false);
+                sink.pawns(l, l, double & target[l], 2 * push, false);
+            }
             for l2 in [l.wrapping_sub(1), l, l + 1] {
-                if l2 < L {
+                if l2 < L && !(S::TARGETS_ONLY && l2 == l) {
                     let t = th[l2] & target[l2];
                     sink.pawns(l, l2, pawn_captures_left(free, us) & t, left, true);
                     sink.pawns(l, l2, pawn_captures_right(free, us) & t, right, true);
