@@ -95,7 +95,7 @@ impl<const L: usize> FixedPosition<L> {
     pub(crate) fn perft_walk(&self, depth: u32) -> u64 {
         match depth {
             0 => 1,
-            1 => self.count_legal_moves(),
+            1 => self.count_leaf(),
             _ => {
                 let mut walk = Walk {
                     pos: self,
@@ -106,6 +106,13 @@ impl<const L: usize> FixedPosition<L> {
                 walk.nodes
             }
         }
+    }
+
+    /// The legal moves counted, out of line: the walk's loop and the
+    /// counting generator each keep their own registers.
+    #[inline(never)]
+    fn count_leaf(&self) -> u64 {
+        self.count_legal_moves()
     }
 
     /// Moves the `role` on cell `from` to cell `to` (capturing what stands
