@@ -66,6 +66,14 @@ pub(crate) trait Sink {
     );
     /// One move built by hand (en passant, castling).
     fn special(&mut self, mv: Move);
+    /// Whether the moves must come in the generator's one order (pieces by
+    /// level and square): a sink that only counts or walks them takes the
+    /// unpinned sliders kind by kind instead, without a branch on the kind.
+    const ORDERED: bool = true;
+    /// Whether the sink looks at the target squares alone (not where the
+    /// pieces come from, nor whether they capture): the generator may then
+    /// hand it disjoint sets of pawn targets in one call.
+    const TARGETS_ONLY: bool = false;
     /// Whether the sink has seen enough: the generator may stop early (it
     /// looks between groups of moves). Counting and listing sinks never are.
     #[inline(always)]
@@ -79,6 +87,9 @@ pub(crate) trait Sink {
 pub(crate) struct AnyMove(pub(crate) bool);
 
 impl Sink for AnyMove {
+    const ORDERED: bool = false;
+    const TARGETS_ONLY: bool = true;
+
     #[inline(always)]
     fn piece(&mut self, _: usize, _: usize, targets: u64, _: u64) {
         self.0 |= targets != 0;
@@ -128,11 +139,26 @@ impl Counter {
     /// The number of moves counted.
     #[inline(always)]
     pub(crate) fn total(&self) -> u64 {
-        self.spilled + u64::from(self.ones.count_ones()) + 2 * u64::from(self.twos.count_ones())
+        // The two population counts in one: each word's bits summed into
+        // nibbles (at most 4), `ones + 2 × twos` nibble by nibble (at most
+        // 12), then the nibbles summed.
+        const M1: u64 = 0x5555_5555_5555_5555;
+        const M2: u64 = 0x3333_3333_3333_3333;
+        const M4: u64 = 0x0f0f_0f0f_0f0f_0f0f;
+        let nibbles = |x: u64| {
+            let x = x - (x >> 1 & M1);
+            (x & M2) + (x >> 2 & M2)
+        };
+        let n = nibbles(self.ones) + 2 * nibbles(self.twos);
+        let bytes = (n & M4) + (n >> 4 & M4);
+        self.spilled + (bytes.wrapping_mul(0x0101_0101_0101_0101) >> 56)
     }
 }
 
 impl Sink for Counter {
+    const ORDERED: bool = false;
+    const TARGETS_ONLY: bool = true;
+
     #[inline(always)]
     fn piece(&mut self, _: usize, _: usize, targets: u64, _: u64) {
         self.add(targets);
@@ -552,6 +578,40 @@ impl<const L: usize> FixedPosition<L> {
             let diag = (r[B][l] | r[Q][l]) & own[l];
             let ortho = (r[R][l] | r[Q][l]) & own[l];
             let mut sliders = diag | ortho;
+            if !S::ORDERED {
+                // Unpinned bishops, rooks and queens, kind by kind; the
+                // pinned ones below.
+                let free = !pinned[l];
+                let (o, queens) = (occ[l], diag & ortho & free);
+                let mut bishops = diag & !ortho & free;
+                while bishops != 0 {
+                    let s = bishops.trailing_zeros() as usize;
+                    bishops &= bishops - 1;
+                    self.free_slider(
+                        sink,
+                        l,
+                        s,
+                        bishop_attacks(s, o),
+                        [true, false],
+                        target,
+                        &occ,
+                    );
+                }
+                let mut rooks = ortho & !diag & free;
+                while rooks != 0 {
+                    let s = rooks.trailing_zeros() as usize;
+                    rooks &= rooks - 1;
+                    self.free_slider(sink, l, s, rook_attacks(s, o), [false, true], target, &occ);
+                }
+                let mut queens = queens;
+                while queens != 0 {
+                    let s = queens.trailing_zeros() as usize;
+                    queens &= queens - 1;
+                    let att = bishop_attacks(s, o) | rook_attacks(s, o);
+                    self.free_slider(sink, l, s, att, [true, true], target, &occ);
+                }
+                sliders &= pinned[l];
+            }
             while sliders != 0 {
                 let s = sliders.trailing_zeros() as usize;
                 let bit = sliders & sliders.wrapping_neg();
@@ -565,16 +625,15 @@ impl<const L: usize> FixedPosition<L> {
                     in_level |= rook_attacks(s, occ[l]);
                 }
                 if pinned[l] & bit == 0 {
-                    sink.piece(from, l, in_level & target[l], th[l]);
-                    if L > 1 {
-                        let first = near(s, diag & bit != 0, ortho & bit != 0);
-                        let cross = self.cross_slides(l, s, first, &occ);
-                        for l2 in 0..L {
-                            if l2 != l {
-                                sink.piece(from, l2, cross[l2] & target[l2], th[l2]);
-                            }
-                        }
-                    }
+                    self.free_slider(
+                        sink,
+                        l,
+                        s,
+                        in_level,
+                        [diag & bit != 0, ortho & bit != 0],
+                        target,
+                        &occ,
+                    );
                 } else {
                     let ray = self.pin_ray(from);
                     sink.piece(from, l, in_level & target[l] & ray[l], th[l]);
@@ -598,10 +657,19 @@ impl<const L: usize> FixedPosition<L> {
             let (push, left, right) = if us == 0 { (8, 7, 9) } else { (-8, -9, -7) };
             let single = forward(free, us) & empty;
             let double = forward(single & third, us) & empty;
-            sink.pawns(l, l, single & target[l], push, false);
-            sink.pawns(l, l, double & target[l], 2 * push, false);
+            if S::TARGETS_ONLY {
+                // Pushes (onto empty squares) and captures to the left
+                // (onto opposing pieces) never share a square: one set.
+                let t = th[l] & target[l];
+                let quiet = (single | double) & target[l];
+                sink.pawns(l, l, quiet | pawn_captures_left(free, us) & t, push, false);
+                sink.pawns(l, l, pawn_captures_right(free, us) & t, right, true);
+            } else {
+                sink.pawns(l, l, single & target[l], push, false);
+                sink.pawns(l, l, double & target[l], 2 * push, false);
+            }
             for l2 in [l.wrapping_sub(1), l, l + 1] {
-                if l2 < L {
+                if l2 < L && !(S::TARGETS_ONLY && l2 == l) {
                     let t = th[l2] & target[l2];
                     sink.pawns(l, l2, pawn_captures_left(free, us) & t, left, true);
                     sink.pawns(l, l2, pawn_captures_right(free, us) & t, right, true);
@@ -632,6 +700,34 @@ impl<const L: usize> FixedPosition<L> {
         self.en_passant(sink);
         if safety.checkers == 0 {
             self.castling_moves(sink, &occ);
+        }
+    }
+
+    /// The moves of the unpinned slider on `(level, sq)`: `in_level`, its
+    /// attacks on its level, and across the levels along the directions of
+    /// its kind (`[diagonal, orthogonal]`), onto `target`.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn free_slider<S: Sink>(
+        &self,
+        sink: &mut S,
+        level: usize,
+        sq: usize,
+        in_level: u64,
+        [diag, ortho]: [bool; 2],
+        target: &[u64; L],
+        occ: &[u64; L],
+    ) {
+        let th = &self.colors[1 - self.turn as usize];
+        let from = level * 64 + sq;
+        sink.piece(from, level, in_level & target[level], th[level]);
+        if L > 1 {
+            let cross = self.cross_slides(level, sq, near(sq, diag, ortho), occ);
+            for l2 in 0..L {
+                if l2 != level {
+                    sink.piece(from, l2, cross[l2] & target[l2], th[l2]);
+                }
+            }
         }
     }
 
