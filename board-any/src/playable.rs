@@ -36,6 +36,9 @@ pub trait Playable:
     const NAME: &'static str;
     /// The game's name as a player reads it (`ÉCHEC O CUBE`, `KYBO`, `Chess 3D`).
     const TITLE: &'static str;
+    /// No game lasts more moves than this (claims and reds included), or
+    /// `None` for a game with no such bound.
+    const MAX_PLIES: Option<usize>;
     /// The game's `Match`: the position with its history, undo and redo.
     type Match: GameMatch<
             Position = Self,
@@ -49,6 +52,12 @@ pub trait Playable:
         + 'static;
     /// Why a position text could not be read.
     type PositionError: std::error::Error + Explain;
+
+    /// The default start position.
+    #[must_use]
+    fn start() -> Self {
+        Self::from_config(Self::Config::default())
+    }
 
     /// One line for a player in the rules crate's English: whose turn,
     /// scores, supplies or material.

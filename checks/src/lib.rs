@@ -3,11 +3,21 @@
 //!
 //! They live in a package of their own so that their heavy dependencies
 //! (criterion, proptest, and the benchmark peers cozy-chess and shakmaty)
-//! stay out of what `cargo run --example demo` compiles. The library is
-//! empty: the code is in the benches and tests.
+//! stay out of what `cargo run --example demo` compiles. The library holds
+//! what the tests and the fuzz targets (`fuzz/`) share: the invariant
+//! harness ([`invariants`]) and the fuzz target bodies ([`fuzzing`]),
+//! written once against the small [`Checked`] trait, which each game
+//! implements in [`games`]; and the perft programs' command line.
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+
+mod checked;
+pub mod fuzzing;
+pub mod games;
+pub mod invariants;
+
+pub use checked::{replay_text, Checked};
 
 /// board-core's README, whose example runs one generic function over the
 /// three games: a doctest here, where the game crates are at hand (board-core

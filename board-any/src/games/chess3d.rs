@@ -10,6 +10,8 @@ use crate::playable::{say, Playable};
 impl Playable for Position {
     const NAME: &'static str = "chess3d";
     const TITLE: &'static str = "Chess 3D";
+    // A bare position keeps no clocks that end the game (the Match does).
+    const MAX_PLIES: Option<usize> = None;
     type Match = Match;
     type PositionError = PositionError;
 

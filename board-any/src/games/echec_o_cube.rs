@@ -10,6 +10,8 @@ use crate::playable::{say, Playable};
 impl Playable for Position {
     const NAME: &'static str = "echec-o-cube";
     const TITLE: &'static str = "ÉCHEC O CUBE";
+    // 112 placements, as many claims, and the 10 reds of the pool.
+    const MAX_PLIES: Option<usize> = Some(112 * 2 + 10);
     type Match = Match;
     type PositionError = PositionError;
 

@@ -10,6 +10,8 @@ use crate::playable::{say, Playable};
 impl Playable for Position {
     const NAME: &'static str = "kybo";
     const TITLE: &'static str = "KYBO";
+    // One cube a move, and the board holds 120 (KY-2).
+    const MAX_PLIES: Option<usize> = Some(120);
     type Match = Match;
     type PositionError = PositionError;
 
