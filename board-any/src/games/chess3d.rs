@@ -1,6 +1,6 @@
 //! chess3d as [`Playable`].
 
-use board_core::{Color, SvgOptions, Words};
+use board_core::{Color, Words};
 use chess3d::svg::Place;
 use chess3d::{Match, Move, Piece, Position, PositionError, Role};
 use serde_json::{json, Map, Value};
@@ -61,12 +61,7 @@ impl Playable for Position {
         None
     }
 
-    fn draw(&self, options: &SvgOptions<Move, Place>, words: Option<&dyn Words>) -> String {
-        match words {
-            Some(words) => self.to_svg_in(options, words),
-            None => self.to_svg(options),
-        }
-    }
+    draw_with_the_crate_svg!();
 
     /// Each player's `pieces` by role (Black first: it moves first,
     /// C3-13); `check`, `canClaimDraw` and `short` (the moves played in

@@ -1,6 +1,6 @@
 //! ÉCHEC O CUBE as [`Playable`].
 
-use board_core::{SvgOptions, Words};
+use board_core::Words;
 use echec_o_cube::svg::Place;
 use echec_o_cube::{Kind, Match, Move, Player, Position, PositionError};
 use serde_json::{json, Value};
@@ -70,12 +70,7 @@ impl Playable for Position {
         None
     }
 
-    fn draw(&self, options: &SvgOptions<Move, Place>, words: Option<&dyn Words>) -> String {
-        match words {
-            Some(words) => self.to_svg_in(options, words),
-            None => self.to_svg(options),
-        }
-    }
+    draw_with_the_crate_svg!();
 
     /// Each player's `points`, `pale` and `dark` left and `finalCount`;
     /// the `claimable` points (or null), `redMode`, `redsLeft` and the

@@ -1,6 +1,6 @@
 //! KYBO as [`Playable`].
 
-use board_core::{Color, Square, SvgOptions, Words};
+use board_core::{Color, Square, Words};
 use kybo::svg::View;
 use kybo::{Match, Move, Position, PositionError};
 use serde_json::{json, Map, Value};
@@ -59,12 +59,7 @@ impl Playable for Position {
         text.parse().ok()
     }
 
-    fn draw(&self, options: &SvgOptions<Move, Square, View>, words: Option<&dyn Words>) -> String {
-        match words {
-            Some(words) => self.to_svg_in(options, words),
-            None => self.to_svg(options),
-        }
-    }
+    draw_with_the_crate_svg!();
 
     /// Each player's cubes `placed` and `left` (null: unlimited); the
     /// `landing` level of each legal square and whether a KYBO `network`
