@@ -41,3 +41,8 @@ pub use error::{bounded, Error, Input, Said, MAX_INPUT_BYTES};
 pub use picture::PictureOptions;
 pub use playable::Playable;
 pub use registry::{games, replay, start, GameInfo, Registry};
+
+/// The README's example, run as a doctest.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
