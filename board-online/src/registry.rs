@@ -77,7 +77,7 @@ pub trait Table: Send + fmt::Debug {
     /// client to word in its player's language.
     fn player_words(&self, seat: Seat) -> Message;
     /// The position's status line (whose turn, scores, supplies…) as the
-    /// catalogues key it ([`Status`]).
+    /// catalogues key it ([`Status`](board_core::Status)).
     fn status_words(&self) -> Vec<Message>;
     /// How the rules ended the game, as the catalogues key it, or `None`
     /// while it goes on.
