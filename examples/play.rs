@@ -24,7 +24,7 @@ use board_core::{Budget, Difficulty};
 use board_games::cli;
 use board_games::games::{Chess3d, EchecOCube, Kybo};
 use board_games::session::{interactive, Opponent, Words};
-use board_games::Kit;
+use board_games::Playable;
 use std::io;
 use std::process::ExitCode;
 

@@ -7,7 +7,7 @@ use std::str::FromStr;
 use board_core::excerpt;
 
 use crate::games::{Chess3d, EchecOCube, Kybo};
-use crate::Kit;
+use crate::Playable;
 
 /// The games by the names the examples take.
 pub const GAMES: [&str; 3] = [EchecOCube::NAME, Kybo::NAME, Chess3d::NAME];

@@ -671,7 +671,7 @@ fn replayed_moves<K: board_games::Kit>(seed: u64, games: u64, max_plies: usize) 
 #[test]
 fn playout_counts_the_moves_of_its_games_and_reports_bad_input() {
     use board_games::games::{Chess3d, EchecOCube, Kybo};
-    use board_games::Kit;
+    use board_games::Playable;
     let games = [
         (
             EchecOCube::NAME,

@@ -4,7 +4,7 @@
 use board_core::{Budget, Rng};
 use board_games::games::{Chess3d, EchecOCube, Kybo};
 use board_games::session::{interactive, Opponent, Words, COMMAND_WORDS};
-use board_games::Kit;
+use board_games::{Kit, Playable};
 use board_l10n::Lang;
 
 /// Runs a two-player session from `start` on `input`, returning the output.

@@ -26,7 +26,7 @@
 //! ```no_run
 //! use board_online::{Options, Registry, Server, Settings};
 //! # async fn run() -> Result<(), board_online::ServeError> {
-//! let registry = Registry::standard(); // .with::<my_game::Position>("my-game")
+//! let registry = Registry::standard(); // .with::<my_game::Position>()
 //! let options = Options {
 //!     addr: "127.0.0.1:7878".parse().unwrap(),
 //!     db: "games.sqlite3".into(),

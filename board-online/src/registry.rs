@@ -1,17 +1,13 @@
-//! The games a server hosts, by name, and the one type-erased face
-//! ([`Table`]) through which a room drives any of them.
+//! The games a server hosts, by name, and the face ([`Table`]) through
+//! which a room drives any of them, in the seats' terms.
 //!
-//! The server never names a game anywhere else: [`Registry::standard`] lists
-//! the workspace's three, and an embedder adds its own with
-//! [`Registry::with`].
+//! The games and their one type-erased face are board-any's: the server
+//! never names a game; an embedder adds its own with [`Registry::with`].
 
-use std::collections::BTreeMap;
 use std::fmt;
-use std::sync::Arc;
 
-use board_core::{Explain, Game, GameMatch, Message, Outcome, Status};
-use serde::de::DeserializeOwned;
-use serde::Serialize;
+use board_any::{AnyGame, Playable};
+use board_core::{Explain, Message};
 
 use crate::protocol::Seat;
 
@@ -81,143 +77,104 @@ pub trait Table: Send + fmt::Debug {
     /// client to word in its player's language.
     fn player_words(&self, seat: Seat) -> Message;
     /// The position's status line (whose turn, scores, supplies…) as the
-    /// catalogues key it ([`Status`]).
+    /// catalogues key it ([`Status`](board_core::Status)).
     fn status_words(&self) -> Vec<Message>;
     /// How the rules ended the game, as the catalogues key it, or `None`
     /// while it goes on.
     fn outcome_words(&self) -> Option<Message>;
 }
 
-struct Erased<G: Game> {
-    game: G,
-    config: G::Config,
-    first: G::Player,
-}
+/// A game of board-any's registry, in the seats' terms.
+#[derive(Debug)]
+struct Seated(Box<dyn AnyGame>);
 
-impl<G: Game> fmt::Debug for Erased<G> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Table").field("game", &self.game).finish()
+/// The protocol's seat of board-any's.
+fn seat(seat: board_any::Seat) -> Seat {
+    match seat {
+        board_any::Seat::First => Seat::First,
+        board_any::Seat::Second => Seat::Second,
     }
 }
 
-impl<G> Erased<G>
-where
-    G: Game,
-{
-    fn seat_of(&self, player: G::Player) -> Seat {
-        if player == self.first {
-            Seat::First
-        } else {
-            Seat::Second
-        }
+/// board-any's seat of the protocol's.
+fn any_seat(seat: Seat) -> board_any::Seat {
+    match seat {
+        Seat::First => board_any::Seat::First,
+        Seat::Second => board_any::Seat::Second,
     }
 }
 
-impl<G> Table for Erased<G>
-where
-    G: GameMatch + Send + 'static,
-    G::Error: Explain,
-    G::Player: Explain + Send,
-    G::EndReason: Explain,
-    G::Position: Status,
-    G::Config: Serialize + Send,
-{
+/// A refused move as the protocol carries it.
+fn refused(error: &board_any::Error) -> MoveError {
+    MoveError(error.to_string(), error.explain())
+}
+
+impl Table for Seated {
     fn config(&self) -> serde_json::Value {
-        serde_json::to_value(&self.config).unwrap_or(serde_json::Value::Null)
+        self.0.config()
     }
 
     fn turn(&self) -> Seat {
-        self.seat_of(self.game.turn())
+        seat(self.0.turn_seat())
     }
 
     fn player(&self, seat: Seat) -> String {
-        match seat {
-            Seat::First => self.first.to_string(),
-            Seat::Second => (!self.first).to_string(),
-        }
+        self.0.player(any_seat(seat))
     }
 
     fn check(&self, text: &str) -> Result<String, MoveError> {
-        let mv = self
-            .game
-            .parse_move(text.trim())
-            .map_err(|e| MoveError(e.to_string(), e.explain()))?;
-        self.game
-            .check(mv)
-            .map_err(|e| MoveError(e.to_string(), e.explain()))?;
-        Ok(mv.to_string())
+        self.0.check(text.trim()).map_err(|e| refused(&e))
     }
 
     fn play(&mut self, text: &str) -> Result<String, MoveError> {
-        let mv = self
-            .game
-            .parse_move(text.trim())
-            .map_err(|e| MoveError(e.to_string(), e.explain()))?;
-        self.game
-            .play(mv)
-            .map_err(|e| MoveError(e.to_string(), e.explain()))?;
-        Ok(mv.to_string())
+        self.0.play(text.trim()).map_err(|e| refused(&e))
     }
 
     fn legal_moves(&self) -> Vec<String> {
-        self.game
-            .legal_moves()
-            .iter()
-            .map(ToString::to_string)
-            .collect()
+        self.0.legal_moves()
     }
 
     fn board(&self) -> String {
-        self.game.to_string()
+        self.0.board()
     }
 
     fn outcome(&self) -> Option<RulesOutcome> {
-        let outcome = self.game.outcome()?;
-        let winner = match outcome {
-            Outcome::Win { winner, .. } => Some(self.seat_of(winner)),
-            Outcome::Draw { .. } => None,
-        };
-        Some(RulesOutcome {
-            winner,
-            text: outcome.to_string(),
+        self.0.outcome().map(|end| RulesOutcome {
+            winner: end.winner.map(seat),
+            text: end.said.english,
         })
     }
 
     fn claim_draw(&mut self) -> Option<String> {
-        self.game.claim_draw().map(|r| r.to_string())
+        self.0.claim_draw().map(|rule| rule.english)
     }
 
     fn record(&self) -> String {
-        self.game.record().to_string()
+        self.0.record_text()
     }
 
     fn player_words(&self, seat: Seat) -> Message {
-        match seat {
-            Seat::First => self.first.explain(),
-            Seat::Second => (!self.first).explain(),
-        }
+        self.0.player_words(any_seat(seat))
     }
 
     fn status_words(&self) -> Vec<Message> {
-        self.game.position().status_words()
+        self.0.status_words()
     }
 
     fn outcome_words(&self) -> Option<Message> {
-        self.game.outcome().map(|o| o.explain())
+        self.0.outcome().map(|end| end.said.message)
     }
 }
 
-type Maker = Arc<dyn Fn(&serde_json::Value) -> Result<Box<dyn Table>, String> + Send + Sync>;
-
-/// The games a server hosts, by name.
+/// The games a server hosts, by name: board-any's [`board_any::Registry`].
 #[derive(Clone, Default)]
 pub struct Registry {
-    games: BTreeMap<String, Maker>,
+    games: board_any::Registry,
 }
 
 impl fmt::Debug for Registry {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.games.keys()).finish()
+        f.debug_list().entries(self.names()).finish()
     }
 }
 
@@ -228,52 +185,34 @@ impl Registry {
         Registry::default()
     }
 
-    /// The workspace's three games. The only place the server names a game.
+    /// The workspace's games ([`board_any::Registry::standard`]).
     #[must_use]
     pub fn standard() -> Registry {
-        Registry::new()
-            .with::<echec_o_cube::Match>("echec-o-cube")
-            .with::<kybo::Match>("kybo")
-            .with::<chess3d::Match>("chess3d")
+        Registry {
+            games: board_any::Registry::standard(),
+        }
     }
 
-    /// This registry with `G` hosted as `name`: a game with its history
-    /// and record (a rules crate's `Match`). Its configuration travels as
-    /// JSON; `{}` or `null` means `G::Config::default()`.
+    /// This registry with `G` hosted under its [`Playable::NAME`]. Its
+    /// configuration travels as JSON; `{}` or `null` means the default.
     #[must_use]
-    pub fn with<G>(mut self, name: &str) -> Registry
-    where
-        G: GameMatch + Send + 'static,
-        G::Error: Explain,
-        G::Player: Explain + Send,
-        G::EndReason: Explain,
-        G::Position: Status,
-        G::Config: Serialize + DeserializeOwned + Send,
-    {
-        let maker: Maker = Arc::new(|json: &serde_json::Value| {
-            let config = match json {
-                serde_json::Value::Null => G::Config::default(),
-                serde_json::Value::Object(map) if map.is_empty() => G::Config::default(),
-                other => {
-                    serde_json::from_value::<G::Config>(other.clone()).map_err(|e| e.to_string())?
-                }
-            };
-            let game = <G as Game>::from_config(config.clone());
-            let first = game.turn();
-            Ok(Box::new(Erased {
-                game,
-                config,
-                first,
-            }) as Box<dyn Table>)
-        });
-        self.games.insert(name.to_owned(), maker);
-        self
+    pub fn with<G: Playable>(self) -> Registry {
+        Registry {
+            games: self.games.with::<G>(),
+        }
     }
 
     /// The names of the games hosted, in order.
     #[must_use]
     pub fn names(&self) -> Vec<String> {
-        self.games.keys().cloned().collect()
+        let mut names: Vec<String> = self
+            .games
+            .games()
+            .iter()
+            .map(|g| g.name.to_owned())
+            .collect();
+        names.sort();
+        names
     }
 
     /// A new game of `name` under `config`.
@@ -285,13 +224,21 @@ impl Registry {
         name: &str,
         config: &serde_json::Value,
     ) -> Result<Box<dyn Table>, ConfigError> {
-        let maker = self.games.get(name).ok_or_else(|| {
-            ConfigError::UnknownGame(crate::excerpt(name), self.names().join(", "))
-        })?;
-        maker(config).map_err(|message| ConfigError::Invalid {
-            game: name.to_owned(),
-            message,
-        })
+        match self.games.start_value(name, config) {
+            Ok(game) => Ok(Box::new(Seated(game))),
+            Err(board_any::Error::UnknownGame { .. }) => Err(ConfigError::UnknownGame(
+                crate::excerpt(name),
+                self.names().join(", "),
+            )),
+            Err(board_any::Error::Config { reason, .. }) => Err(ConfigError::Invalid {
+                game: name.to_owned(),
+                message: reason,
+            }),
+            Err(other) => Err(ConfigError::Invalid {
+                game: name.to_owned(),
+                message: other.to_string(),
+            }),
+        }
     }
 }
 

@@ -1,26 +1,15 @@
 //! The logic behind the JavaScript class `Game`, in plain Rust: a [`Board`]
-//! holds one game of any of the three, driven by text, and answers with
-//! strings and `Result<_, String>` so it runs and is tested natively.
+//! holds one game of any of the three (board-any's [`AnyGame`]), driven by
+//! text, with its words in a language, and answers with strings and
+//! `Result<_, String>` so it runs and is tested natively.
 
 use std::time::Duration;
 
-use board_core::{Agent, Budget, Clock, Computer, Game, GameMatch, Message};
-use board_games::games::{Chess3d, EchecOCube, Kybo};
-use board_games::{replay_words, Kit, SvgView};
+use board_any::{AnyGame, Error, Input, PictureOptions};
+use board_core::{Budget, Clock};
 use board_l10n::{Catalogue, Lang};
 
-use crate::details::Details;
-use serde::Deserialize;
-
-/// A game of the workspace as the page knows it: its `name` (what
-/// [`Board::new`] takes) and its `title` (what a person reads).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct GameInfo {
-    /// The game's name: `echec-o-cube`, `kybo` or `chess3d`.
-    pub name: &'static str,
-    /// The game's title: `ÉCHEC O CUBE`, `KYBO`, `Chess 3D`.
-    pub title: &'static str,
-}
+pub use board_any::{GameInfo, MAX_INPUT_BYTES};
 
 /// The games, in the order a page lists them.
 ///
@@ -28,260 +17,17 @@ pub struct GameInfo {
 /// let names: Vec<_> = board_web::games().iter().map(|g| g.name).collect();
 /// assert_eq!(names, ["echec-o-cube", "kybo", "chess3d"]);
 /// ```
-pub fn games() -> [GameInfo; 3] {
-    fn info<K: Kit>() -> GameInfo {
-        GameInfo {
-            name: K::NAME,
-            title: K::TITLE,
-        }
-    }
-    [info::<EchecOCube>(), info::<Kybo>(), info::<Chess3d>()]
+pub fn games() -> Vec<GameInfo> {
+    board_any::games()
 }
 
-/// The `svg` options as the page writes them (JSON, every field optional):
-/// `{"selected": PLACE, "targets": [PLACE...], "lastMove": bool,
-/// "coordinates": bool, "status": bool, "view": VIEW}` (KYBO: `A1`, `H1`, `H8`,
-/// `A8`, `top`). Unknown fields are ignored.
-#[derive(Debug, Default, Deserialize)]
-#[serde(default, rename_all = "camelCase")]
-struct SvgOpts {
-    selected: Option<String>,
-    targets: Vec<String>,
-    last_move: Option<bool>,
-    coordinates: Option<bool>,
-    status: Option<bool>,
-    /// The game's view as text (KYBO: `A1`, `H1`, `H8`, `A8`, `top`).
-    view: Option<String>,
-}
-
-/// The longest text the bindings read (a record, a configuration, a move,
-/// the `svg` options): 1 MiB. Longer input is refused before it is parsed.
-pub const MAX_INPUT_BYTES: usize = 1 << 20;
-
-/// Refuses a text longer than [`MAX_INPUT_BYTES`], in the language of
-/// `words`; `what` is the catalogue key naming the text (`web-input-move`).
-fn bounded<'a>(what: &'static str, text: &'a str, words: &Catalogue) -> Result<&'a str, String> {
-    if text.len() > MAX_INPUT_BYTES {
-        Err(words.render(
-            &Message::new("web-too-long")
-                .message("what", Message::new(what))
-                .number("bytes", text.len())
-                .number("max", MAX_INPUT_BYTES),
-        ))
-    } else {
-        Ok(text)
+/// What `error` says in the language of `words`. A place or a view the
+/// game does not have keeps the English it always had.
+fn say(error: &Error, words: &Catalogue) -> String {
+    match error {
+        Error::Place { .. } | Error::View { .. } => error.to_string(),
+        _ => words.explain(error),
     }
-}
-
-/// What [`Board`] asks of a game, object-safe: implemented once, for every
-/// [`Kit`], by [`Table`].
-trait Play {
-    fn name(&self) -> &'static str;
-    fn turn(&self) -> String;
-    fn legal_moves(&self) -> Vec<String>;
-    fn turn_name(&self, words: &Catalogue) -> String;
-    fn place_of(&self, mv: &str, words: &Catalogue) -> Result<String, String>;
-    fn target_of(&self, mv: &str, words: &Catalogue) -> Result<String, String>;
-    fn moves_at(&self, place: &str) -> Vec<String>;
-    fn play(&mut self, mv: &str, words: &Catalogue) -> Result<(), String>;
-    fn claim_draw(&mut self, words: &Catalogue) -> Option<String>;
-    fn undo(&mut self) -> bool;
-    fn redo(&mut self) -> bool;
-    fn moves(&self) -> Vec<String>;
-    fn outcome(&self, words: &Catalogue) -> Option<String>;
-    fn winner(&self) -> Option<String>;
-    fn status(&self) -> String;
-    fn position_text(&self) -> String;
-    fn record_text(&self) -> String;
-    fn svg(&self, opts: SvgOpts, words: &Catalogue) -> Result<String, String>;
-    fn computer_move(&self, seed: u64, budget: Budget) -> Option<String>;
-    fn details(&self, words: &Catalogue) -> String;
-}
-
-/// One game of `K`: its `Match` (position, history, undo and redo). The
-/// match, not its position, says whose turn it is, which moves are legal and
-/// whether the game is over: it also knows the ends that need the history
-/// (chess3d's repetitions).
-struct Table<K: Kit> {
-    game: K::Match,
-}
-
-impl<K: Kit> Table<K> {
-    fn position(&self) -> &K {
-        self.game.position()
-    }
-
-    fn parse(&self, mv: &str, words: &Catalogue) -> Result<K::Move, String> {
-        self.game
-            .parse_move(bounded("web-input-move", mv, words)?)
-            .map_err(|e| words.explain(&e))
-    }
-}
-
-impl<K: Details> Play for Table<K> {
-    fn name(&self) -> &'static str {
-        K::NAME
-    }
-
-    fn turn(&self) -> String {
-        self.game.turn().to_string()
-    }
-
-    fn legal_moves(&self) -> Vec<String> {
-        let moves = self.game.legal_moves();
-        moves.iter().map(ToString::to_string).collect()
-    }
-
-    fn turn_name(&self, words: &Catalogue) -> String {
-        words.explain(&self.game.turn())
-    }
-
-    fn place_of(&self, mv: &str, words: &Catalogue) -> Result<String, String> {
-        Ok(self.position().place_of(self.parse(mv, words)?))
-    }
-
-    fn target_of(&self, mv: &str, words: &Catalogue) -> Result<String, String> {
-        Ok(self.position().target_of(self.parse(mv, words)?))
-    }
-
-    fn moves_at(&self, place: &str) -> Vec<String> {
-        let pos = self.position();
-        let moves = self.game.legal_moves();
-        moves
-            .iter()
-            .filter(|&&mv| pos.place_of(mv) == place)
-            .map(ToString::to_string)
-            .collect()
-    }
-
-    fn play(&mut self, mv: &str, words: &Catalogue) -> Result<(), String> {
-        let mv = self.parse(mv, words)?;
-        self.game.play(mv).map_err(|e| words.explain(&e))
-    }
-
-    fn claim_draw(&mut self, words: &Catalogue) -> Option<String> {
-        self.game.claim_draw().map(|reason| words.explain(&reason))
-    }
-
-    fn undo(&mut self) -> bool {
-        self.game.undo().is_some()
-    }
-
-    fn redo(&mut self) -> bool {
-        self.game.redo().is_some()
-    }
-
-    fn moves(&self) -> Vec<String> {
-        self.game.moves().iter().map(ToString::to_string).collect()
-    }
-
-    fn outcome(&self, words: &Catalogue) -> Option<String> {
-        self.game.outcome().map(|o| words.explain(&o))
-    }
-
-    fn winner(&self) -> Option<String> {
-        let outcome = self.game.outcome()?;
-        outcome.winner().map(|p| p.to_string())
-    }
-
-    fn status(&self) -> String {
-        let line = self.position().status();
-        // An end only the match sees (chess3d's 75-move rule, repetitions).
-        match self.game.outcome() {
-            Some(end) if self.position().outcome().is_none() => format!("{line} | {end}"),
-            _ => line,
-        }
-    }
-
-    fn position_text(&self) -> String {
-        self.position().to_text()
-    }
-
-    fn record_text(&self) -> String {
-        board_games::record_text(&self.game)
-    }
-
-    fn svg(&self, opts: SvgOpts, words: &Catalogue) -> Result<String, String> {
-        let view = SvgView {
-            coordinates: opts.coordinates.unwrap_or(true),
-            status: opts.status.unwrap_or(true),
-            last_move: match opts.last_move {
-                Some(false) => None,
-                _ => self.game.moves().last().copied(),
-            },
-            selected: opts.selected.into_iter().collect(),
-            targets: opts.targets,
-            view: opts.view.unwrap_or_default(),
-        };
-        // English pictures keep the game crates' own words, byte for byte.
-        let words = (words.lang() != Lang::En).then_some(words as &dyn board_core::Words);
-        self.position().svg_in(&view, words)
-    }
-
-    fn computer_move(&self, seed: u64, budget: Budget) -> Option<String> {
-        // The match knows more ends than its position (repetitions).
-        if self.game.outcome().is_some() {
-            return None;
-        }
-        let mut agent = <K as Computer>::computer(seed);
-        agent
-            .choose(self.position(), budget)
-            .map(|mv| mv.to_string())
-    }
-
-    fn details(&self, words: &Catalogue) -> String {
-        let mut facts = K::details(&self.game, words);
-        if let Some(object) = facts.as_object_mut() {
-            object.insert("game".to_owned(), K::NAME.into());
-            object.insert("turn".to_owned(), self.turn_name(words).into());
-            object.insert("over".to_owned(), self.game.outcome().is_some().into());
-            object.insert("winner".to_owned(), self.winner().into());
-        }
-        facts.to_string()
-    }
-}
-
-/// Calls the generic function `$f::<K>($args)` with `K` the [`Kit`] of the
-/// game named `$name`, or returns the error of an unknown name: the one
-/// place that turns a name into a game.
-macro_rules! with_game {
-    ($name:expr, $words:expr, $f:ident($($arg:expr),*)) => {
-        match $name {
-            n if n == EchecOCube::NAME => $f::<EchecOCube>($($arg),*),
-            n if n == Kybo::NAME => $f::<Kybo>($($arg),*),
-            n if n == Chess3d::NAME => $f::<Chess3d>($($arg),*),
-            other => Err($words.render(
-                &Message::new("web-no-game").text("name", board_core::excerpt(other)),
-            )),
-        }
-    };
-}
-
-/// A new game of `K` under `config` (JSON), or the default; its words in
-/// the language of `words`.
-fn start<K: Details + 'static>(config: Option<&str>, words: Catalogue) -> Result<Board, String> {
-    let config = match config {
-        None => <K as Game>::Config::default(),
-        Some(text) => serde_json::from_str(bounded("web-input-configuration", text, &words)?)
-            .map_err(|e| {
-                // serde's own words about the JSON are quoted as they are.
-                words.render(
-                    &Message::new("web-bad-config")
-                        .text("game", K::TITLE)
-                        .text("error", e),
-                )
-            })?,
-    };
-    Ok(Board::of::<K>(
-        GameMatch::new(K::from_config(config)),
-        words,
-    ))
-}
-
-/// A game of `K` replayed from `record`; its words in the language of `words`.
-fn replay<K: Details + 'static>(record: &str, words: Catalogue) -> Result<Board, String> {
-    let game = replay_words::<K::Match>(record, &words)?;
-    Ok(Board::of::<K>(game, words))
 }
 
 /// A game of any of the three, driven by text, with its history: what the
@@ -301,7 +47,7 @@ fn replay<K: Details + 'static>(record: &str, words: Catalogue) -> Result<Board,
 /// # Ok::<(), String>(())
 /// ```
 pub struct Board {
-    table: Box<dyn Play>,
+    game: Box<dyn AnyGame>,
     /// The words of the board's language: refusals, players, outcomes.
     words: Catalogue,
 }
@@ -309,8 +55,8 @@ pub struct Board {
 impl std::fmt::Debug for Board {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Board")
-            .field("name", &self.table.name())
-            .field("moves", &self.table.moves())
+            .field("name", &self.game.name())
+            .field("moves", &self.game.moves())
             .finish()
     }
 }
@@ -331,7 +77,14 @@ impl Board {
     /// As [`new`](Board::new), in `lang`.
     pub fn new_in(name: &str, config: Option<&str>, lang: Lang) -> Result<Board, String> {
         let words = Catalogue::new(lang);
-        with_game!(name, words, start(config, words))
+        let game = match config {
+            None => board_any::Registry::standard().start_value(name, &serde_json::Value::Null),
+            Some(text) => board_any::start(name, text),
+        };
+        Ok(Board {
+            game: game.map_err(|e| say(&e, &words))?,
+            words,
+        })
     }
 
     /// A game replayed from its record text.
@@ -350,15 +103,12 @@ impl Board {
     /// As [`from_record`](Board::from_record), in `lang`.
     pub fn from_record_in(name: &str, record: &str, lang: Lang) -> Result<Board, String> {
         let words = Catalogue::new(lang);
-        let record = bounded("web-input-record", record, &words)?;
-        with_game!(name, words, replay(record, words))
-    }
-
-    fn of<K: Details + 'static>(game: K::Match, words: Catalogue) -> Board {
-        Board {
-            table: Box::new(Table::<K> { game }),
+        let game = board_any::bounded(Input::Record, record)
+            .and_then(|record| board_any::replay(name, record));
+        Ok(Board {
+            game: game.map_err(|e| say(&e, &words))?,
             words,
-        }
+        })
     }
 
     /// The language of the board's words (refusals, players' names,
@@ -393,23 +143,23 @@ impl Board {
 
     /// Whose turn it is, in the board's language (`Blanc`).
     pub fn turn_name(&self) -> String {
-        self.table.turn_name(&self.words)
+        self.words.render(&self.game.turn_words())
     }
 
     /// The game's name (`echec-o-cube`, `kybo`, `chess3d`).
     pub fn name(&self) -> &'static str {
-        self.table.name()
+        self.game.name()
     }
 
     /// Whose turn it is, as the game writes its players (its `Display`,
     /// the same in every language: an identity, not words).
     pub fn turn(&self) -> String {
-        self.table.turn()
+        self.game.turn()
     }
 
     /// Every legal move, as move text.
     pub fn legal_moves(&self) -> Vec<String> {
-        self.table.legal_moves()
+        self.game.legal_moves()
     }
 
     /// The place a move starts from or is put on, as the SVG's `data-place`
@@ -418,7 +168,7 @@ impl Board {
     /// # Errors
     /// `mv` is not a move of the game.
     pub fn place_of(&self, mv: &str) -> Result<String, String> {
-        self.table.place_of(mv, &self.words)
+        self.game.place_of(mv).map_err(|e| say(&e, &self.words))
     }
 
     /// The place a move ends on: its destination for chess3d, its place
@@ -427,12 +177,12 @@ impl Board {
     /// # Errors
     /// `mv` is not a move of the game.
     pub fn target_of(&self, mv: &str) -> Result<String, String> {
-        self.table.target_of(mv, &self.words)
+        self.game.target_of(mv).map_err(|e| say(&e, &self.words))
     }
 
     /// The legal moves whose place is `place`.
     pub fn moves_at(&self, place: &str) -> Vec<String> {
-        self.table.moves_at(place)
+        self.game.moves_at(place)
     }
 
     /// Plays a move given as text.
@@ -441,7 +191,10 @@ impl Board {
     /// The text is not a move, or the move is illegal (the rule's message,
     /// with its ID); nothing changes then.
     pub fn play(&mut self, mv: &str) -> Result<(), String> {
-        self.table.play(mv, &self.words)
+        match self.game.play(mv) {
+            Ok(_) => Ok(()),
+            Err(e) => Err(say(&e, &self.words)),
+        }
     }
 
     /// Ends the game in a draw the side to move may claim (chess3d's
@@ -449,48 +202,51 @@ impl Board {
     /// `None`, and no change, where there is none to claim. [`undo`](Self::undo)
     /// withdraws a claim.
     pub fn claim_draw(&mut self) -> Option<String> {
-        self.table.claim_draw(&self.words)
+        let rule = self.game.claim_draw()?;
+        Some(self.words.render(&rule.message))
     }
 
     /// Takes back the last move; `false` if none was played.
     pub fn undo(&mut self) -> bool {
-        self.table.undo()
+        self.game.undo()
     }
 
     /// Plays the last undone move again; `false` if there is none.
     pub fn redo(&mut self) -> bool {
-        self.table.redo()
+        self.game.redo()
     }
 
     /// The moves played, as text.
     pub fn moves(&self) -> Vec<String> {
-        self.table.moves()
+        self.game.moves()
     }
 
     /// How the game ended (`White wins (checkmate)`), in the board's
     /// language, or `None` while it goes on.
     pub fn outcome(&self) -> Option<String> {
-        self.table.outcome(&self.words)
+        let end = self.game.outcome()?;
+        Some(self.words.render(&end.said.message))
     }
 
     /// The winner, or `None` for a draw or a game not over.
     pub fn winner(&self) -> Option<String> {
-        self.table.winner()
+        let winner = self.game.outcome()?.winner?;
+        Some(self.game.player(winner))
     }
 
     /// One line: whose turn, scores, supplies or material.
     pub fn status(&self) -> String {
-        self.table.status()
+        self.game.status()
     }
 
     /// The position text.
     pub fn position_text(&self) -> String {
-        self.table.position_text()
+        self.game.position_text()
     }
 
     /// The record text of the game so far.
     pub fn record_text(&self) -> String {
-        self.table.record_text()
+        self.game.record_text()
     }
 
     /// The SVG of the position; `opts` is JSON: `{"selected": PLACE,
@@ -502,20 +258,18 @@ impl Board {
     /// `opts` is not such JSON, or names a place that is not one of the game.
     pub fn svg(&self, opts: Option<&str>) -> Result<String, String> {
         let opts = match opts {
-            None => SvgOpts::default(),
-            Some(text) => {
-                serde_json::from_str(bounded("web-input-svg-options", text, &self.words)?).map_err(
-                    |e| {
-                        self.words
-                            .render(&Message::new("web-bad-svg-options").text("error", e))
-                    },
-                )?
-            }
+            None => PictureOptions::default(),
+            Some(text) => PictureOptions::from_json(text).map_err(|e| say(&e, &self.words))?,
         };
-        self.table.svg(opts, &self.words)
+        // English pictures keep the game crates' own words, byte for byte.
+        let words =
+            (self.words.lang() != Lang::En).then_some(&self.words as &dyn board_core::Words);
+        self.game
+            .svg(&opts, words)
+            .map_err(|e| say(&e, &self.words))
     }
 
-    /// The computer's move (the game's [`Computer`] agent seeded with
+    /// The computer's move (the game's [`Computer`](board_core::Computer) agent seeded with
     /// `seed`) within `nodes` units of work and/or `ms` milliseconds (0 is
     /// no limit), timed by `clock` (the default clock of [`Budget`] if
     /// `None`); `None` if the game is over. The move is not played. A
@@ -542,7 +296,7 @@ impl Board {
             Some(clock) => budget.with_clock(clock),
             None => budget,
         };
-        Ok(self.table.computer_move(seed, budget))
+        Ok(self.game.computer_move(seed, budget))
     }
 
     /// What a person reads beside the board, as a JSON object: `game`,
@@ -565,6 +319,6 @@ impl Board {
     /// # Ok::<(), String>(())
     /// ```
     pub fn details(&self) -> String {
-        self.table.details(&self.words)
+        self.game.details(Some(&self.words)).to_string()
     }
 }

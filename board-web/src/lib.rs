@@ -1,6 +1,6 @@
 //! WebAssembly bindings (wasm-bindgen) of the workspace's three games,
 //! ÉCHEC O CUBE, KYBO and chess3d: one small JavaScript API over the one
-//! vocabulary, written once over the root package's [`Kit`](board_games::Kit).
+//! vocabulary, written once over board-any's [`AnyGame`](board_any::AnyGame).
 //!
 //! [`Board`] holds the logic in plain Rust (strings in, `Result<_, String>`
 //! out), so it runs and is tested natively; the `js` module is the thin
@@ -26,6 +26,7 @@
 #![deny(missing_docs)]
 
 mod board;
+#[cfg(test)]
 mod details;
 pub mod js;
 mod words;

@@ -371,3 +371,53 @@ fn the_bindings_own_refusals_follow_the_language() {
     let err = Board::new_in("kybo", Some("[1]"), Lang::En).unwrap_err();
     assert!(err.starts_with("bad KYBO configuration: "), "{err}");
 }
+
+/// Every refusal of board-any that is not a rule's own renders in both
+/// languages, without a missing message or argument.
+#[test]
+fn every_board_any_error_renders_in_both_languages() {
+    use board_any::{Error, Input};
+    use board_core::Explain;
+    use board_l10n::{Catalogue, Lang};
+    let inputs = [
+        Input::Move,
+        Input::Configuration,
+        Input::Record,
+        Input::Position,
+        Input::PictureOptions,
+    ];
+    let mut errors: Vec<Error> = inputs
+        .into_iter()
+        .map(|what| Error::TooLong {
+            what,
+            bytes: 2,
+            max: 1,
+        })
+        .collect();
+    errors.extend([
+        Error::UnknownGame {
+            name: "go".into(),
+            known: "kybo".into(),
+        },
+        Error::Config {
+            game: "KYBO",
+            reason: "expected value".into(),
+        },
+        Error::PictureOptions {
+            reason: "expected value".into(),
+        },
+        Error::Place { place: "Z9".into() },
+        Error::View {
+            view: "sideways".into(),
+        },
+    ]);
+    for lang in [Lang::En, Lang::Fr] {
+        let words = Catalogue::new(lang);
+        for error in &errors {
+            let text = words
+                .try_render(&error.explain())
+                .unwrap_or_else(|(_, why)| panic!("{error:?}: {why}"));
+            assert!(!text.is_empty());
+        }
+    }
+}

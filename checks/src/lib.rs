@@ -1,14 +1,24 @@
-//! The board-games workspace's cross-game property tests (`tests/`) and the
-//! side-by-side perft programs (`src/bin/`); the criterion benchmarks are in
-//! the top-level `benches/` package.
+//! The board-games workspace's cross-game property tests (`tests/`); the
+//! criterion benchmarks are in the top-level `benches/` package, the
+//! side-by-side perft programs in `benches/peers/`.
 //!
 //! They live in a package of their own so that their heavy dependencies
-//! (proptest, and the perft peers cozy-chess and shakmaty) stay out of what
-//! `cargo run --example demo` compiles. The library holds what the perft
-//! programs and the benchmarks share.
+//! (proptest, and the benchmark peers cozy-chess and shakmaty) stay out of
+//! what `cargo run --example demo` compiles. The library holds what the
+//! tests, the benchmarks and the fuzz targets (`fuzz/`) share: the invariant
+//! harness ([`invariants`]) and the fuzz target bodies ([`fuzzing`]),
+//! written once against the small [`Checked`] trait, which each game
+//! implements in [`games`]; and shakmaty's perft for the benchmarks.
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+
+mod checked;
+pub mod fuzzing;
+pub mod games;
+pub mod invariants;
+
+pub use checked::{replay_text, Checked};
 
 /// board-core's README, whose example runs one generic function over the
 /// three games: a doctest here, where the game crates are at hand (board-core

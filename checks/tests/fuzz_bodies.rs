@@ -1,8 +1,9 @@
 //! The bodies of the cargo-fuzz targets of `fuzz/`, run on random input so
 //! that CI covers them without nightly.
 
-use board_games::fuzzing::{json, parse_text, play_bytes};
-use board_games::games::{Chess3d, EchecOCube, Kybo};
+use board_any::Playable as _;
+use board_games_checks::fuzzing::{json, parse_text, play_bytes};
+use board_games_checks::games::{Chess3d, EchecOCube, Kybo};
 use proptest::prelude::*;
 
 /// Texts close to the games' notations, so that the parsers go deep.
@@ -45,7 +46,7 @@ proptest! {
 /// JSON of real states, mutated a little, must be read back validated or refused.
 #[test]
 fn json_bodies_on_mutated_states() {
-    use board_games::Kit;
+    use board_games_checks::Checked;
     let mut rng = board_core::Rng::new(7);
     for state in EchecOCube::variants() {
         let text = state.to_json();
@@ -73,7 +74,7 @@ fn json_bodies_on_mutated_states() {
 #[test]
 fn regression_eoc_record_with_an_illegal_move_is_refused() {
     let text = "config standard\nfirst One\nP E4-F4\nF E4-E5\nP E5-E6\nP D4-E4\nP E3-E4\n\nF F3-F4\nF D1-E1\nP F4-F5\n";
-    let err = board_games::replay_text::<echec_o_cube::Match>(text).unwrap_err();
+    let err = board_games_checks::replay_text::<echec_o_cube::Match>(text).unwrap_err();
     assert!(err.contains("F D1-E1"), "{err}");
     parse_text::<EchecOCube>(text.as_bytes());
 }
@@ -83,7 +84,7 @@ fn regression_eoc_record_with_an_illegal_move_is_refused() {
 /// harness's bound was wrong, not the parser: it now checks one king a side.
 #[test]
 fn regression_chess3d_position_with_seventeen_pieces_is_valid() {
-    use board_games::Kit;
+    use board_games_checks::Checked;
     let text = "nrkQrb1n/2pbp1pp/3p1p2/pp6/1P6/6PB/P1PPPP1P/NRKQR1BN b KQkq - 3 7";
     let pos = chess3d::Position::from_fen(text).unwrap();
     assert_eq!(pos.check_bounds(), Ok(()));
@@ -95,7 +96,7 @@ fn regression_chess3d_position_with_seventeen_pieces_is_valid() {
 /// state through its position text, with the reader's whole validation.
 #[test]
 fn json_of_states_that_break_a_rule_is_refused() {
-    use board_games::Kit;
+    use board_games_checks::Checked;
     // KY-11 (b): White D4 and Black E5 touch only diagonally: two groups.
     let kybo = r#"{"config":{},"text":"......../......../......../....b.../...w..../......../......../........ w"}"#;
     let err = Kybo::from_json(kybo).unwrap_err();

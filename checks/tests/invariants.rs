@@ -1,14 +1,14 @@
-//! The invariant harness (`board_games::invariants`) along random games of
+//! The invariant harness (`board_games_checks::invariants`) along random games of
 //! every game and every configuration worth covering: ÉCHEC O CUBE with red
 //! mode and auto-announce on and off and both first players, KYBO with
 //! unlimited and limited supplies, chess3d at one, two and three levels.
 
-use board_games::games::{EchecOCube, Kybo};
-use board_games::invariants::check_random_game;
-use board_games::Kit;
+use board_games_checks::games::{EchecOCube, Kybo};
+use board_games_checks::invariants::check_random_game;
+use board_games_checks::Checked;
 use proptest::prelude::*;
 
-fn check_all<K: Kit>(seed: u64, max_plies: usize) -> Result<(), TestCaseError> {
+fn check_all<K: Checked>(seed: u64, max_plies: usize) -> Result<(), TestCaseError> {
     for (i, start) in K::variants().iter().enumerate() {
         check_random_game(start, seed ^ (i as u64) << 32, max_plies)
             .map_err(|e| TestCaseError::fail(format!("variant {i}: {e}")))?;

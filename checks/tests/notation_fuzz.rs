@@ -7,11 +7,11 @@ proptest! {
 
     #[test]
     fn notation_fuzz_body_on_random_bytes(data: Vec<u8>) {
-        board_games::fuzzing::notation(&data);
+        board_games_checks::fuzzing::notation(&data);
     }
 
     #[test]
     fn notation_fuzz_body_on_cell_like_text(text in "[nN]?[0-9]{0,2}/?[a-jA-J]?[0-9]{0,2}") {
-        board_games::fuzzing::notation(text.as_bytes());
+        board_games_checks::fuzzing::notation(text.as_bytes());
     }
 }

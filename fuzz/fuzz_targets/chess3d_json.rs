@@ -1,5 +1,5 @@
 #![no_main]
 //! Fuzz target: serde JSON deserialization of the chess3d state.
-libfuzzer_sys::fuzz_target!(|data: &[u8]| board_games::fuzzing::json::<
-    board_games::games::Chess3d,
+libfuzzer_sys::fuzz_target!(|data: &[u8]| board_games_checks::fuzzing::json::<
+    board_games_checks::games::Chess3d,
 >(data));

@@ -205,6 +205,7 @@ web-too-long = { $what } too long: { $bytes } bytes, at most { $max }
 web-input-move = move
 web-input-configuration = configuration
 web-input-record = record
+web-input-position = position
 web-input-svg-options = svg options
 web-no-game = no game { $name }: the games are echec-o-cube, kybo and chess3d
 web-bad-config = bad { $game } configuration: { $error }

@@ -204,6 +204,7 @@ web-too-long = { $what } : texte trop long, { $bytes } octets pour { $max } au p
 web-input-move = coup
 web-input-configuration = configuration
 web-input-record = journal
+web-input-position = position
 web-input-svg-options = options de l'image
 web-no-game = aucun jeu { $name } : les jeux sont echec-o-cube, kybo et chess3d
 web-bad-config = réglages de { $game } illisibles : { $error }

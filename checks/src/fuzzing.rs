@@ -9,11 +9,11 @@ use board_core::MoveList;
 
 use board_core::GameMatch;
 
-use crate::{invariants::check_position, replay_text, Kit};
+use crate::{invariants::check_position, replay_text, Checked};
 
 /// Every notation parser of `K` on `data` as text: moves, position text and
 /// records. Whatever parses must satisfy the position invariants.
-pub fn parse_text<K: Kit>(data: &[u8]) {
+pub fn parse_text<K: Checked>(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
     // Configurations that read the text into the same state are checked once.
     let mut checked: Vec<K> = Vec::new();
@@ -47,7 +47,7 @@ pub fn parse_text<K: Kit>(data: &[u8]) {
 
 /// serde deserialization of the state of `K` from `data` as JSON: whatever is
 /// accepted must satisfy every position invariant.
-pub fn json<K: Kit>(data: &[u8]) {
+pub fn json<K: Checked>(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
     if let Ok(state) = K::from_json(&text) {
         if let Err(e) = check_position(&state) {
@@ -86,7 +86,7 @@ pub fn notation(data: &[u8]) {
 /// byte either picks a legal move (even bytes) or tries a move of the whole
 /// move space (odd bytes), checking that `is_legal`, `play` and the move list
 /// agree, and that a refused move changes nothing.
-pub fn play_bytes<K: Kit>(data: &[u8]) {
+pub fn play_bytes<K: Checked>(data: &[u8]) {
     let variants = K::variants();
     let Some((&first, rest)) = data.split_first() else {
         return;

@@ -1,4 +1,4 @@
-//! The invariant harness: one set of checks, written against [`Kit`], run
+//! The invariant harness: one set of checks, written against [`Checked`], run
 //! along random games of every game.
 //!
 //! These are the checks that catch quiet engine bugs: an undo or copy that
@@ -11,14 +11,18 @@ use board_core::{Game, MoveList, Rng};
 
 use board_core::GameMatch;
 
-use crate::{record_text, replay_text, Kit};
+use crate::{replay_text, Checked};
 
 /// Plays a random game from `start` (moves chosen by `seed`) and checks every
 /// invariant at every ply, for at most `max_plies` moves (the game's own
-/// bound, [`Kit::MAX_PLIES`], is checked as well); then takes every move back
+/// bound, [`Playable::MAX_PLIES`](board_any::Playable::MAX_PLIES), is checked as well); then takes every move back
 /// with the game's `Match` and plays them again. Returns the number of moves
 /// played, or the first broken invariant with the ply and the record so far.
-pub fn check_random_game<K: Kit>(start: &K, seed: u64, max_plies: usize) -> Result<usize, String> {
+pub fn check_random_game<K: Checked>(
+    start: &K,
+    seed: u64,
+    max_plies: usize,
+) -> Result<usize, String> {
     let mut rng = Rng::new(seed);
     let mut state = start.clone();
     let mut game = K::Match::new(start.clone());
@@ -91,13 +95,13 @@ pub fn check_random_game<K: Kit>(start: &K, seed: u64, max_plies: usize) -> Resu
         }
     }
     // The record round trips and replays to the same game.
-    let text = record_text(&game);
+    let text = game.record().to_string();
     let replayed = replay_text::<K::Match>(&text)
         .map_err(|e| fail(format!("record does not replay: {e}\n{text}")))?;
     if replayed != game || replayed.moves() != played.as_slice() || replayed.start() != start {
         return Err(fail(format!("record replays to another game\n{text}")));
     }
-    if record_text(&replayed) != text {
+    if replayed.record().to_string() != text {
         return Err(fail(format!("record text does not round trip\n{text}")));
     }
     // Undo to the start, through every position reached, then redo to the end.
@@ -106,7 +110,7 @@ pub fn check_random_game<K: Kit>(start: &K, seed: u64, max_plies: usize) -> Resu
 }
 
 /// A broken invariant at the current ply of `game`, with the record so far.
-fn failure<K: Kit>(game: &K::Match, what: String) -> String {
+fn failure<K: Checked>(game: &K::Match, what: String) -> String {
     format!(
         "{} ply {}: {what}\nrecord:\n{}",
         K::NAME,
@@ -118,7 +122,11 @@ fn failure<K: Kit>(game: &K::Match, what: String) -> String {
 /// Takes back every move of `game`, checking that each position reached in
 /// `reached` comes back (hash included), then plays them again with redo and
 /// checks the end and the record.
-fn check_undo_redo<K: Kit>(game: &mut K::Match, reached: &[K], record: &str) -> Result<(), String> {
+fn check_undo_redo<K: Checked>(
+    game: &mut K::Match,
+    reached: &[K],
+    record: &str,
+) -> Result<(), String> {
     let played = game.moves().to_vec();
     for ply in (0..played.len()).rev() {
         let undone = game.undo();
@@ -147,7 +155,7 @@ fn check_undo_redo<K: Kit>(game: &mut K::Match, reached: &[K], record: &str) -> 
     if game.redo().is_some() {
         return Err("redo went past the last move".into());
     }
-    if record_text(game) != record {
+    if game.record().to_string() != record {
         return Err("undo and redo changed the record".into());
     }
     if let Some(last) = reached.last() {
@@ -159,7 +167,7 @@ fn check_undo_redo<K: Kit>(game: &mut K::Match, reached: &[K], record: &str) -> 
 }
 
 /// The invariants of one position (see [`check_random_game`]).
-pub fn check_position<K: Kit>(state: &K) -> Result<(), String> {
+pub fn check_position<K: Checked>(state: &K) -> Result<(), String> {
     let mut moves = MoveList::new();
     state.generate_moves(&mut moves);
     let legal: HashSet<K::Move> = moves.iter().copied().collect();
