@@ -493,6 +493,20 @@ impl<const L: usize> FixedPosition<L> {
     /// The cells of the line from the king through the pinned piece on `cell`.
     fn pin_ray(&self, cell: usize) -> [u64; L] {
         let kc = self.kings[self.turn as usize] as usize;
+        if kc >> 6 == cell >> 6 {
+            // On the king's level: the line through both squares, from the
+            // empty-board attacks of each (the part beyond the king is out
+            // of the piece's reach, the king standing in the way).
+            let (ks, s) = (kc & 63, cell & 63);
+            let line = if ROOK_EMPTY[ks] >> s & 1 != 0 {
+                ROOK_EMPTY[ks] & ROOK_EMPTY[s]
+            } else {
+                BISHOP_EMPTY[ks] & BISHOP_EMPTY[s]
+            };
+            let mut ray = [0u64; L];
+            ray[kc >> 6] = line;
+            return ray;
+        }
         let (kl, kf, kr) = ((kc >> 6) as i8, (kc & 7) as i8, ((kc >> 3) & 7) as i8);
         let (pl, pf, pr) = ((cell >> 6) as i8, (cell & 7) as i8, ((cell >> 3) & 7) as i8);
         let (dl, df, dr) = ((pl - kl).signum(), (pf - kf).signum(), (pr - kr).signum());
