@@ -305,13 +305,15 @@ impl<const L: usize> FixedPosition<L> {
             return true;
         }
         // Sliders: only those on a line through `s` (on an empty level) are
-        // looked at more closely.
-        let rooks = ROOK_EMPTY[s] & (r[R][l] | r[Q][l]) & t;
-        let bishops = BISHOP_EMPTY[s] & (r[B][l] | r[Q][l]) & t;
-        if rooks != 0 && rook_attacks(s, o) & rooks != 0
-            || bishops != 0 && bishop_attacks(s, o) & bishops != 0
-        {
-            return true;
+        // looked at more closely, each by the cells between it and `s`.
+        let mut lines =
+            (ROOK_EMPTY[s] & (r[R][l] | r[Q][l]) | BISHOP_EMPTY[s] & (r[B][l] | r[Q][l])) & t;
+        while lines != 0 {
+            let a = lines.trailing_zeros() as usize;
+            lines &= lines - 1;
+            if BETWEEN[s][a] & o == 0 {
+                return true;
+            }
         }
         if L == 1 {
             return false;
