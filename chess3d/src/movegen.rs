@@ -714,7 +714,7 @@ impl<const L: usize> FixedPosition<L> {
         }
 
         self.en_passant(sink);
-        if safety.checkers == 0 {
+        if safety.checkers == 0 && !self.castling.is_empty() {
             self.castling_moves(sink, &occ);
         }
     }
