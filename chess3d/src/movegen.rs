@@ -305,13 +305,15 @@ impl<const L: usize> FixedPosition<L> {
             return true;
         }
         // Sliders: only those on a line through `s` (on an empty level) are
-        // looked at more closely.
-        let rooks = ROOK_EMPTY[s] & (r[R][l] | r[Q][l]) & t;
-        let bishops = BISHOP_EMPTY[s] & (r[B][l] | r[Q][l]) & t;
-        if rooks != 0 && rook_attacks(s, o) & rooks != 0
-            || bishops != 0 && bishop_attacks(s, o) & bishops != 0
-        {
-            return true;
+        // looked at more closely, each by the cells between it and `s`.
+        let mut lines =
+            (ROOK_EMPTY[s] & (r[R][l] | r[Q][l]) | BISHOP_EMPTY[s] & (r[B][l] | r[Q][l])) & t;
+        while lines != 0 {
+            let a = lines.trailing_zeros() as usize;
+            lines &= lines - 1;
+            if BETWEEN[s][a] & o == 0 {
+                return true;
+            }
         }
         if L == 1 {
             return false;
@@ -493,6 +495,20 @@ impl<const L: usize> FixedPosition<L> {
     /// The cells of the line from the king through the pinned piece on `cell`.
     fn pin_ray(&self, cell: usize) -> [u64; L] {
         let kc = self.kings[self.turn as usize] as usize;
+        if kc >> 6 == cell >> 6 {
+            // On the king's level: the line through both squares, from the
+            // empty-board attacks of each (the part beyond the king is out
+            // of the piece's reach, the king standing in the way).
+            let (ks, s) = (kc & 63, cell & 63);
+            let line = if ROOK_EMPTY[ks] >> s & 1 != 0 {
+                ROOK_EMPTY[ks] & ROOK_EMPTY[s]
+            } else {
+                BISHOP_EMPTY[ks] & BISHOP_EMPTY[s]
+            };
+            let mut ray = [0u64; L];
+            ray[kc >> 6] = line;
+            return ray;
+        }
         let (kl, kf, kr) = ((kc >> 6) as i8, (kc & 7) as i8, ((kc >> 3) & 7) as i8);
         let (pl, pf, pr) = ((cell >> 6) as i8, (cell & 7) as i8, ((cell >> 3) & 7) as i8);
         let (dl, df, dr) = ((pl - kl).signum(), (pf - kf).signum(), (pr - kr).signum());
@@ -698,7 +714,7 @@ impl<const L: usize> FixedPosition<L> {
         }
 
         self.en_passant(sink);
-        if safety.checkers == 0 {
+        if safety.checkers == 0 && !self.castling.is_empty() {
             self.castling_moves(sink, &occ);
         }
     }
