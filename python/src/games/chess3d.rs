@@ -3,7 +3,7 @@
 use board_core::{Cell, Color, Level};
 use chess3d::{Config, FixedPosition, Move, MoveKind, PlayError, Position, Role};
 
-use crate::adapter::{color_index, color_players, vocabulary, whole, write_plane, Adapter};
+use crate::adapter::{color_index, color_players, whole, write_plane, Adapter};
 use crate::config::{each, Entries};
 
 /// 3-D chess (`chess3d`).
@@ -133,12 +133,8 @@ const fn role_letter(role: Role) -> char {
 
 impl Adapter for Chess3d {
     type Position = Position;
-    type Config = Config;
     type Memo = ();
 
-    vocabulary!();
-
-    const NAME: &'static str = "chess3d";
     const PLANES: &'static str = "\
 chess3d: observation int8 [18, L, 8, 8] for L levels, cell [plane, level, rank, file]
   (N1/A1 = [p, 0, 0, 0]), seen from the player to move (\"mine\" = theirs to move):
@@ -287,10 +283,6 @@ chess3d: observation int8 [18, L, 8, 8] for L levels, cell [plane, level, rank, 
                 write_plane(&mut out[plane(13 + i)..plane(13 + i) + 64], bits);
             }
         }
-    }
-
-    fn svg(pos: &Position, words: &dyn board_core::Words) -> String {
-        chess3d::svg::to_svg_in(pos, &chess3d::svg::SvgOptions::default(), words)
     }
 
     fn is_parse_error(error: &PlayError) -> bool {
