@@ -92,6 +92,25 @@ pub trait Adapter: 'static {
         None
     }
 
+    /// Why a position text read for a game under `config` is refused for
+    /// saying another configuration, `found` (see [`read_text`]): the
+    /// crate's own error where it has one, else both configurations' fields.
+    fn other_config(found: &ConfigOf<Self>, config: &ConfigOf<Self>) -> String {
+        let fields = |c: &ConfigOf<Self>| {
+            Self::config_entries(c)
+                .iter()
+                .map(|(key, value)| format!("{key}={value}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        format!(
+            "the text is a {} position under {}, but this game is under {}",
+            <Self::Position as Playable>::NAME,
+            fields(found),
+            fields(config)
+        )
+    }
+
     /// Whether an error of `play`/`parse_move` is about unreadable text
     /// rather than a broken rule.
     fn is_parse_error(error: &<Self::Position as Game>::Error) -> bool;
@@ -136,19 +155,7 @@ pub fn read_text<A: Adapter>(text: &str, config: ConfigOf<A>) -> Result<A::Posit
     if found == config {
         Ok(position)
     } else {
-        let words = |c: &ConfigOf<A>| {
-            A::config_entries(c)
-                .iter()
-                .map(|(key, value)| format!("{key}={value}"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
-        Err(format!(
-            "the text is a {} position under {}, but this game is under {}",
-            <A::Position as Playable>::NAME,
-            words(&found),
-            words(&config)
-        ))
+        Err(A::other_config(&found, &config))
     }
 }
 
@@ -305,10 +312,18 @@ mod tests {
         let err = read_text::<Chess3d>(&text, one).expect_err("two boards under one level");
         assert_eq!(
             err,
-            "the text is a chess3d position under levels=2, but this game is under levels=1"
+            "2 level boards, but the configuration has 1 levels (C3-1)"
         );
         let err = read_text::<Kybo>("Z9", kybo::Config::default()).expect_err("no position");
         assert!(!err.is_empty());
+        let unlimited = kybo::Config::default();
+        let six = kybo::Config {
+            supply: kybo::Supply::PerPlayer(6),
+        };
+        assert_eq!(
+            Kybo::other_config(&unlimited, &six),
+            "the text is a kybo position under supply=None, but this game is under supply=6"
+        );
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! 3-D chess for the door: its keywords, action numbering and planes.
 
 use board_core::{Cell, Color, Level};
-use chess3d::{Config, FixedPosition, Move, MoveKind, PlayError, Position, Role};
+use chess3d::{Config, FixedPosition, Move, MoveKind, PlayError, Position, PositionError, Role};
 
 use crate::adapter::{color_index, color_players, whole, write_plane, Adapter};
 use crate::config::{each, Entries};
@@ -283,6 +283,15 @@ chess3d: observation int8 [18, L, 8, 8] for L levels, cell [plane, level, rank, 
                 write_plane(&mut out[plane(13 + i)..plane(13 + i) + 64], bits);
             }
         }
+    }
+
+    /// chess3d's own refusal of a text with another level count (C3-1).
+    fn other_config(found: &Config, config: &Config) -> String {
+        PositionError::LevelsDisagree {
+            found: found.levels(),
+            expected: config.levels(),
+        }
+        .to_string()
     }
 
     fn is_parse_error(error: &PlayError) -> bool {
