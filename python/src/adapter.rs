@@ -1,28 +1,27 @@
 //! What the bindings need of one game beyond its rules: its configuration
 //! as Python keywords, its fixed action numbering and its observation
-//! planes. The rules themselves (legal moves, play, outcome, texts) always
-//! come from the game crate through [`board_core::Game`].
+//! planes. The rules themselves (legal moves, play, outcome) come from the
+//! game crate through [`board_core::Game`]; its name, position text and
+//! pictures from board-any's [`Playable`], the one place that registers
+//! the games.
 
-use board_core::{Computer, Game, MoveList};
+use board_any::Playable;
+use board_core::{Game, MatchRules, MoveList, SvgOptions};
 
 use crate::config::{Entries, Value};
 use crate::error::MoveError;
 
+/// The configuration of the game an [`Adapter`] adapts.
+pub type ConfigOf<A> = <<A as Adapter>::Position as Game>::Config;
+
 /// A game as the Python door sees it: implemented once per game crate
 /// (`games/*.rs`), used by the generic [`Session`](crate::session::Session),
-/// [`Spec`](crate::spec::Spec) and [`Batch`](crate::batch::Batch).
+/// [`Spec`](crate::spec::Spec) and [`Batch`](crate::batch::Batch). The
+/// name `load` takes is the position's [`Playable::NAME`].
 pub trait Adapter: 'static {
-    /// The crate's position, with its rules.
-    type Position: Game<Config = Self::Config, Move: Send + Sync>
-        + Computer
-        + Send
-        + Sync
-        + PartialEq;
-    /// The crate's configuration.
-    type Config: Copy + Send + Sync + PartialEq + core::fmt::Debug + 'static;
+    /// The crate's position, with its rules, as board-any plays it.
+    type Position: Playable<Config: Copy + Sync, Move: Send + Sync> + MatchRules + Sync;
 
-    /// The name `load` takes (`"kybo"`).
-    const NAME: &'static str;
     /// The documented observation planes of the game (for `load`'s docs).
     const PLANES: &'static str;
 
@@ -30,19 +29,16 @@ pub trait Adapter: 'static {
     ///
     /// # Errors
     /// An unknown key or a value the field does not take, said in words.
-    fn config(entries: &Entries) -> Result<Self::Config, String>;
-
-    /// The configuration a position is played under.
-    fn config_of(position: &Self::Position) -> Self::Config;
+    fn config(entries: &Entries) -> Result<ConfigOf<Self>, String>;
 
     /// Every field of a configuration, as `config` reads it back.
-    fn config_entries(config: &Self::Config) -> Entries;
+    fn config_entries(config: &ConfigOf<Self>) -> Entries;
 
     /// How many actions the numbering has for this configuration.
-    fn num_actions(config: &Self::Config) -> usize;
+    fn num_actions(config: &ConfigOf<Self>) -> usize;
 
     /// The observation's shape, planes first.
-    fn observation_shape(config: &Self::Config) -> Vec<usize>;
+    fn observation_shape(config: &ConfigOf<Self>) -> Vec<usize>;
 
     /// The action of a legal move of `position`.
     fn action(position: &Self::Position, mv: <Self::Position as Game>::Move) -> usize;
@@ -52,7 +48,7 @@ pub trait Adapter: 'static {
     fn move_of(position: &Self::Position, action: usize) -> Option<<Self::Position as Game>::Move>;
 
     /// The move text of an action without a position (`Game.action_to_text`).
-    fn action_text(config: &Self::Config, action: usize) -> Option<String>;
+    fn action_text(config: &ConfigOf<Self>, action: usize) -> Option<String>;
 
     /// The player index of a player: 0 or 1.
     fn player_index(player: <Self::Position as Game>::Player) -> usize;
@@ -96,17 +92,24 @@ pub trait Adapter: 'static {
         None
     }
 
-    /// The position text (the crate's `to_text`).
-    fn to_text(position: &Self::Position) -> String;
-
-    /// Reads a position text under a configuration.
-    ///
-    /// # Errors
-    /// The crate's own error, in words.
-    fn from_text(text: &str, config: &Self::Config) -> Result<Self::Position, String>;
-
-    /// The crate's SVG picture, captions in `lang`'s words.
-    fn svg(position: &Self::Position, words: &dyn board_core::Words) -> String;
+    /// Why a position text read for a game under `config` is refused for
+    /// saying another configuration, `found` (see [`read_text`]): the
+    /// crate's own error where it has one, else both configurations' fields.
+    fn other_config(found: &ConfigOf<Self>, config: &ConfigOf<Self>) -> String {
+        let fields = |c: &ConfigOf<Self>| {
+            Self::config_entries(c)
+                .iter()
+                .map(|(key, value)| format!("{key}={value}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        format!(
+            "the text is a {} position under {}, but this game is under {}",
+            <Self::Position as Playable>::NAME,
+            fields(found),
+            fields(config)
+        )
+    }
 
     /// Whether an error of `play`/`parse_move` is about unreadable text
     /// rather than a broken rule.
@@ -136,25 +139,31 @@ pub trait Adapter: 'static {
     }
 }
 
-/// The [`Adapter`] methods that only speak the game crates' shared
-/// vocabulary (`config`, `to_text`, `from_text_with_config`): written once
-/// here, expanded in each game's `impl Adapter`.
-macro_rules! vocabulary {
-    () => {
-        fn config_of(position: &Self::Position) -> Self::Config {
-            position.config()
-        }
-
-        fn to_text(position: &Self::Position) -> String {
-            position.to_text()
-        }
-
-        fn from_text(text: &str, config: &Self::Config) -> Result<Self::Position, String> {
-            <Self::Position>::from_text_with_config(text, *config).map_err(|e| e.to_string())
-        }
-    };
+/// A position text read for a game under `config`, through board-any's
+/// [`Playable::read_text`]. The configuration is the game's: a text that
+/// says another one (chess3d's level count) is refused, so a `Game`'s
+/// states all have its shapes.
+///
+/// # Errors
+/// The crate's typed error in words, or the configuration the text says
+/// beside the game's.
+pub fn read_text<A: Adapter>(text: &str, config: ConfigOf<A>) -> Result<A::Position, String> {
+    let position = A::Position::from_config(config)
+        .read_text(text)
+        .map_err(|e| e.to_string())?;
+    let found = position.config();
+    if found == config {
+        Ok(position)
+    } else {
+        Err(A::other_config(&found, &config))
+    }
 }
-pub(crate) use vocabulary;
+
+/// The position's SVG picture, captions in `words`' language: board-any's
+/// [`Playable::draw`] with the default options.
+pub fn svg<A: Adapter>(position: &A::Position, words: &dyn board_core::Words) -> String {
+    position.draw(&SvgOptions::default(), Some(words))
+}
 
 /// [`Adapter::player_index`] and [`Adapter::player`] for a game whose
 /// players are `board_core::Color`s: White 0, Black 1.
@@ -289,6 +298,32 @@ mod tests {
         let ones: Vec<usize> = (0..64).filter(|&i| plane[i] == 1).collect();
         assert_eq!(ones, [0, 9, 63]);
         assert!(plane.iter().all(|&c| c == 0 || c == 1));
+    }
+
+    #[test]
+    fn a_position_text_is_read_under_the_game_s_configuration_only() {
+        use crate::games::{Chess3d, Kybo};
+        let two = chess3d::Config::new(2).expect("two levels");
+        let start = chess3d::Position::from_config(two);
+        let text = Playable::to_text(&start);
+        assert_eq!(read_text::<Chess3d>(&text, two), Ok(start));
+        // Board-any lets the text say its levels (C3-19); the door keeps the game's.
+        let one = chess3d::Config::new(1).expect("one level");
+        let err = read_text::<Chess3d>(&text, one).expect_err("two boards under one level");
+        assert_eq!(
+            err,
+            "2 level boards, but the configuration has 1 levels (C3-1)"
+        );
+        let err = read_text::<Kybo>("Z9", kybo::Config::default()).expect_err("no position");
+        assert!(!err.is_empty());
+        let unlimited = kybo::Config::default();
+        let six = kybo::Config {
+            supply: kybo::Supply::PerPlayer(6),
+        };
+        assert_eq!(
+            Kybo::other_config(&unlimited, &six),
+            "the text is a kybo position under supply=None, but this game is under supply=6"
+        );
     }
 
     #[test]

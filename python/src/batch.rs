@@ -2,9 +2,10 @@
 //! per step, observations and masks written into the caller's buffers,
 //! Gymnasium's next-step autoreset.
 
+use board_any::Playable;
 use board_core::{Game, MoveList, Rng};
 
-use crate::adapter::{legal_moves, Adapter};
+use crate::adapter::{legal_moves, Adapter, ConfigOf};
 
 /// The caller's buffers, one row per game (`VectorEnv` owns them as numpy
 /// arrays and lends them for a call).
@@ -54,7 +55,7 @@ pub trait DynBatch: Send + Sync {
 
 /// `N` games of `A`, with their legal moves and those moves' actions.
 pub struct Batch<A: Adapter> {
-    config: A::Config,
+    config: ConfigOf<A>,
     start: A::Position,
     positions: Vec<A::Position>,
     /// The legal moves of each game (empty once it is over).
@@ -75,7 +76,7 @@ pub struct Batch<A: Adapter> {
 
 impl<A: Adapter> Batch<A> {
     /// `n` games at the start of `config`, seeded with `seed`.
-    pub fn new(config: A::Config, n: usize, seed: u64) -> Batch<A> {
+    pub fn new(config: ConfigOf<A>, n: usize, seed: u64) -> Batch<A> {
         let start = A::Position::from_config(config);
         Batch {
             positions: vec![start.clone(); n],
@@ -171,7 +172,7 @@ impl<A: Adapter> DynBatch for Batch<A> {
                     } else {
                         format!(
                             "action {action} of game {i} is out of range: {} has actions 0-{}",
-                            A::NAME,
+                            <A::Position as Playable>::NAME,
                             self.num_actions - 1
                         )
                     };
@@ -212,7 +213,7 @@ impl<A: Adapter> DynBatch for Batch<A> {
     }
 
     fn texts(&self) -> Vec<String> {
-        self.positions.iter().map(A::to_text).collect()
+        self.positions.iter().map(Playable::to_text).collect()
     }
 }
 
@@ -232,7 +233,7 @@ mod tests {
     }
 
     impl Owned {
-        fn new<A: Adapter>(config: &A::Config, n: usize) -> Owned {
+        fn new<A: Adapter>(config: &ConfigOf<A>, n: usize) -> Owned {
             let size: usize = A::observation_shape(config).iter().product();
             Owned {
                 observation: vec![0; n * size],

@@ -57,7 +57,7 @@ fn _board_games(m: &Bound<'_, PyModule>) -> PyResult<()> {
         "InvalidConfigError",
         py.get_type::<error::InvalidConfigError>(),
     )?;
-    m.add("GAMES", spec::NAMES.to_vec())?;
-    m.add("PLANES", spec::PLANES.join("\n\n"))?;
+    m.add("GAMES", spec::names())?;
+    m.add("PLANES", spec::planes())?;
     Ok(())
 }

@@ -1,7 +1,8 @@
 //! One game in progress, generic over the [`Adapter`], behind the
 //! object-safe [`DynState`] that the Python `State` holds.
 
-use board_core::{Agent, Budget, Computer, Game, MoveList};
+use board_any::Playable;
+use board_core::{Agent, Budget, Computer, Game, MatchRules, MoveList};
 
 use crate::adapter::{legal_moves, Adapter};
 use crate::error::MoveError;
@@ -134,14 +135,14 @@ impl<A: Adapter> Session<A> {
             return Ok(mv);
         }
         let over = self.position.outcome();
-        let n = A::num_actions(&A::config_of(&self.position));
+        let n = A::num_actions(&self.position.config());
         let Some(mv) = A::move_of(&self.position, action) else {
             return Err(MoveError::illegal(if action < n {
                 format!("action {action} is not a legal move here")
             } else {
                 format!(
                     "action {action} is out of range: {} has actions 0-{}",
-                    A::NAME,
+                    <A::Position as Playable>::NAME,
                     n - 1
                 )
             }));
@@ -265,15 +266,15 @@ impl<A: Adapter> DynState for Session<A> {
     }
 
     fn to_text(&self) -> String {
-        A::to_text(&self.position)
+        Playable::to_text(&self.position)
     }
 
     fn start_text(&self) -> String {
-        A::to_text(&self.start)
+        Playable::to_text(&self.start)
     }
 
     fn starts_at_start(&self) -> bool {
-        self.start == A::Position::from_config(A::config_of(&self.start))
+        self.start == A::Position::from_config(self.start.config())
     }
 
     fn history(&self) -> Vec<usize> {
@@ -285,7 +286,7 @@ impl<A: Adapter> DynState for Session<A> {
     }
 
     fn svg(&self, words: &dyn board_core::Words) -> String {
-        A::svg(&self.position, words)
+        crate::adapter::svg::<A>(&self.position, words)
     }
 
     fn computer_move(&self, budget: u64, seed: u64) -> Option<usize> {
@@ -306,11 +307,11 @@ impl<A: Adapter> DynState for Session<A> {
 
     fn key(&self) -> (&'static str, String) {
         (
-            A::NAME,
+            <A::Position as Playable>::NAME,
             format!(
                 "{:?} {}",
-                A::config_of(&self.position),
-                A::to_text(&self.position)
+                self.position.config(),
+                Playable::to_text(&self.position)
             ),
         )
     }

@@ -1,11 +1,12 @@
-//! A game and its configuration (the Python `Game`), and the registry of
-//! the three games by name.
+//! A game and its configuration (the Python `Game`), and the door's one
+//! table of adapters, keyed by board-any's game names.
 
 use std::sync::Arc;
 
+use board_any::{Playable, Registry};
 use board_core::Game;
 
-use crate::adapter::Adapter;
+use crate::adapter::{read_text, Adapter, ConfigOf};
 use crate::batch::{Batch, DynBatch};
 use crate::config::Entries;
 use crate::games::{Chess3d, EchecOCube, Kybo};
@@ -40,12 +41,12 @@ pub trait DynGame: Send + Sync {
 
 /// A game `A` under a configuration.
 pub struct Spec<A: Adapter> {
-    config: A::Config,
+    config: ConfigOf<A>,
 }
 
 impl<A: Adapter> DynGame for Spec<A> {
     fn name(&self) -> &'static str {
-        A::NAME
+        <A::Position as Playable>::NAME
     }
 
     fn config(&self) -> Entries {
@@ -65,7 +66,7 @@ impl<A: Adapter> DynGame for Spec<A> {
     }
 
     fn read_text(&self, text: &str) -> Result<Box<dyn DynState>, String> {
-        let start = A::from_text(text, &self.config)?;
+        let start = read_text::<A>(text, self.config)?;
         Ok(Box::new(Session::<A>::new(start)))
     }
 
@@ -78,30 +79,99 @@ impl<A: Adapter> DynGame for Spec<A> {
     }
 }
 
+/// What the door keeps of a game: board-any's name for it, its planes and
+/// how to make its [`Spec`].
+#[derive(Clone, Copy)]
+pub struct Door {
+    /// The game's [`Playable::NAME`].
+    pub name: &'static str,
+    /// Its [`Adapter::PLANES`].
+    pub planes: &'static str,
+    /// A [`Spec`] of the game under Python keywords.
+    make: fn(&Entries) -> Result<Arc<dyn DynGame>, String>,
+}
+
+impl Door {
+    /// The door of the game `A` adapts.
+    const fn of<A: Adapter>() -> Door {
+        Door {
+            name: <A::Position as Playable>::NAME,
+            planes: A::PLANES,
+            make: make::<A>,
+        }
+    }
+}
+
+/// A [`Spec`] of `A` under the configuration of `entries`.
+fn make<A: Adapter>(entries: &Entries) -> Result<Arc<dyn DynGame>, String> {
+    Ok(Arc::new(Spec::<A> {
+        config: A::config(entries)?,
+    }))
+}
+
+/// The games the door opens, in board-any's order: one line a game.
+pub const DOORS: [Door; 3] = [
+    Door::of::<EchecOCube>(),
+    Door::of::<Kybo>(),
+    Door::of::<Chess3d>(),
+];
+
 /// The names `load` takes.
-pub const NAMES: [&str; 3] = [EchecOCube::NAME, Kybo::NAME, Chess3d::NAME];
+pub fn names() -> Vec<&'static str> {
+    DOORS.iter().map(|door| door.name).collect()
+}
 
 /// The observation planes and action numbering of every game.
-pub const PLANES: [&str; 3] = [EchecOCube::PLANES, Kybo::PLANES, Chess3d::PLANES];
+pub fn planes() -> String {
+    DOORS
+        .iter()
+        .map(|door| door.planes)
+        .collect::<Vec<_>>()
+        .join("\n\n")
+}
 
 /// A game by name under the configuration of `entries`.
 ///
 /// # Errors
-/// An unknown name, or the configuration's fault in words.
+/// A name board-any's [`Registry::standard`] does not know (its error's
+/// words), a game it knows that has no adapter here yet, or the
+/// configuration's fault in words.
 pub fn load(name: &str, entries: &Entries) -> Result<Arc<dyn DynGame>, String> {
-    fn make<A: Adapter>(entries: &Entries) -> Result<Arc<dyn DynGame>, String> {
-        Ok(Arc::new(Spec::<A> {
-            config: A::config(entries)?,
-        }))
+    let info = Registry::standard().info(name).map_err(|e| e.to_string())?;
+    let door = DOORS
+        .iter()
+        .find(|door| door.name == info.name)
+        .ok_or_else(|| format!("{} has no Python door yet", info.title))?;
+    (door.make)(entries)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_game_of_board_any_has_one_door_in_its_order() {
+        let registered: Vec<_> = Registry::standard()
+            .games()
+            .iter()
+            .map(|g| g.name)
+            .collect();
+        assert_eq!(names(), registered);
+        for name in names() {
+            let game = load(name, &Entries::new()).expect("the default configuration");
+            assert_eq!(game.name(), name);
+        }
     }
-    match name {
-        EchecOCube::NAME => make::<EchecOCube>(entries),
-        Kybo::NAME => make::<Kybo>(entries),
-        Chess3d::NAME => make::<Chess3d>(entries),
-        _ => Err(format!(
-            "{:?} is not a game: expected one of {}",
-            board_core::excerpt(name),
-            NAMES.join(", ")
-        )),
+
+    #[test]
+    fn an_unknown_name_is_answered_with_board_any_s_games() {
+        let err = load("go", &Entries::new()).err().expect("no such game");
+        assert_eq!(
+            err,
+            "no game named \"go\" (the games: echec-o-cube, kybo, chess3d)"
+        );
+        let long = "x".repeat(10_000);
+        let err = load(&long, &Entries::new()).err().expect("no such game");
+        assert!(err.len() < 300, "{err}");
     }
 }

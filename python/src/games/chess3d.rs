@@ -1,9 +1,9 @@
 //! 3-D chess for the door: its keywords, action numbering and planes.
 
 use board_core::{Cell, Color, Level};
-use chess3d::{Config, FixedPosition, Move, MoveKind, PlayError, Position, Role};
+use chess3d::{Config, FixedPosition, Move, MoveKind, PlayError, Position, PositionError, Role};
 
-use crate::adapter::{color_index, color_players, vocabulary, whole, write_plane, Adapter};
+use crate::adapter::{color_index, color_players, whole, write_plane, Adapter};
 use crate::config::{each, Entries};
 
 /// 3-D chess (`chess3d`).
@@ -133,12 +133,8 @@ const fn role_letter(role: Role) -> char {
 
 impl Adapter for Chess3d {
     type Position = Position;
-    type Config = Config;
     type Memo = ();
 
-    vocabulary!();
-
-    const NAME: &'static str = "chess3d";
     const PLANES: &'static str = "\
 chess3d: observation int8 [18, L, 8, 8] for L levels, cell [plane, level, rank, file]
   (N1/A1 = [p, 0, 0, 0]), seen from the player to move (\"mine\" = theirs to move):
@@ -289,8 +285,13 @@ chess3d: observation int8 [18, L, 8, 8] for L levels, cell [plane, level, rank, 
         }
     }
 
-    fn svg(pos: &Position, words: &dyn board_core::Words) -> String {
-        chess3d::svg::to_svg_in(pos, &chess3d::svg::SvgOptions::default(), words)
+    /// chess3d's own refusal of a text with another level count (C3-1).
+    fn other_config(found: &Config, config: &Config) -> String {
+        PositionError::LevelsDisagree {
+            found: found.levels(),
+            expected: config.levels(),
+        }
+        .to_string()
     }
 
     fn is_parse_error(error: &PlayError) -> bool {

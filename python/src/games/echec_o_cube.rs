@@ -4,7 +4,7 @@ use echec_o_cube::{
     ClosedSquare, Config, Kind, Move, PlayError, Player, Points, Position, Segment, Size, Square,
 };
 
-use crate::adapter::{boolean, thermometer, vocabulary, whole, write_plane, Adapter};
+use crate::adapter::{boolean, thermometer, whole, write_plane, Adapter};
 use crate::config::{each, Entries, Value};
 
 /// ÉCHEC O CUBE (`echec_o_cube`).
@@ -94,12 +94,8 @@ fn write(pos: &Position, memo: &Planes, me: Player, out: &mut [i8]) {
 
 impl Adapter for EchecOCube {
     type Position = Position;
-    type Config = Config;
     type Memo = Planes;
 
-    vocabulary!();
-
-    const NAME: &'static str = "echec-o-cube";
     const PLANES: &'static str = "\
 echec-o-cube: observation int8 [17, 8, 8], cell [plane, rank, file] (A1 = [p, 0, 0]),
   seen from the player to move (\"mine\" = theirs to move):
@@ -300,10 +296,6 @@ echec-o-cube: observation int8 [17, 8, 8], cell [plane, rank, file] (A1 = [p, 0,
     #[inline]
     fn observe_with(pos: &Position, memo: &Planes, me: Player, out: &mut [i8]) {
         write(pos, memo, me, out);
-    }
-
-    fn svg(pos: &Position, words: &dyn board_core::Words) -> String {
-        pos.to_svg_in(&echec_o_cube::svg::SvgOptions::default(), words)
     }
 
     fn is_parse_error(error: &PlayError) -> bool {

@@ -2,7 +2,7 @@
 
 use kybo::{Color, Config, Move, PlayError, Position, Square, StackLevel, Supply};
 
-use crate::adapter::{color_players, thermometer, vocabulary, whole, write_plane, Adapter};
+use crate::adapter::{color_players, thermometer, whole, write_plane, Adapter};
 use crate::config::{each, Entries, Value};
 
 /// KYBO (`kybo`).
@@ -10,12 +10,8 @@ pub struct Kybo;
 
 impl Adapter for Kybo {
     type Position = Position;
-    type Config = Config;
     type Memo = ();
 
-    vocabulary!();
-
-    const NAME: &'static str = "kybo";
     const PLANES: &'static str = "\
 kybo: observation int8 [10, 8, 8], cell [plane, rank, file] (A1 = [p, 0, 0]),
   seen from the player to move (\"mine\" = theirs to move):
@@ -89,10 +85,6 @@ kybo: observation int8 [10, 8, 8], cell [plane, rank, file] (A1 = [p, 0, 0]),
         for (plane, bits) in out.chunks_exact_mut(64).zip(planes) {
             write_plane(plane, bits);
         }
-    }
-
-    fn svg(pos: &Position, words: &dyn board_core::Words) -> String {
-        pos.to_svg_in(&kybo::svg::SvgOptions::default(), words)
     }
 
     fn is_parse_error(error: &PlayError) -> bool {

@@ -19,11 +19,11 @@ mod tests {
     use board_core::{Game, MoveList, Rng};
 
     use super::{Chess3d, EchecOCube, Kybo};
-    use crate::adapter::{legal_moves, Adapter};
+    use crate::adapter::{legal_moves, Adapter, ConfigOf};
     use crate::session::{DynState, Session};
 
     /// Walks `games` random games of `config`, checking every position.
-    fn numbering_is_one_to_one<A: Adapter>(config: A::Config, games: u64) -> usize {
+    fn numbering_is_one_to_one<A: Adapter>(config: ConfigOf<A>, games: u64) -> usize {
         let n = A::num_actions(&config);
         let size: usize = A::observation_shape(&config).iter().product();
         let mut checked = 0;
