@@ -13,6 +13,7 @@ use board_core::GameMatch;
 
 pub mod baseline;
 pub mod cli;
+pub mod commands;
 pub mod cpu_time;
 pub mod games;
 pub mod input;

@@ -9,6 +9,7 @@ use std::time::Duration;
 use board_core::{excerpt, Agent, Budget, Explain, Game, Outcome};
 use board_l10n::{grid, Catalogue, Lang, Value};
 
+use crate::commands::{Command, CommandWords};
 use crate::input::{read_line, MAX_LINE_BYTES};
 use board_core::GameMatch;
 
@@ -36,6 +37,7 @@ pub enum Show {
 /// language.
 pub struct Words {
     catalogue: Catalogue,
+    commands: CommandWords,
 }
 
 impl std::fmt::Debug for Words {
@@ -50,6 +52,7 @@ impl Words {
     pub fn new(lang: Lang) -> Words {
         Words {
             catalogue: Catalogue::new(lang),
+            commands: CommandWords::new(),
         }
     }
 
@@ -224,19 +227,13 @@ pub enum Opponent {
 /// The most lines `?` prints: a screen.
 const SCREEN_LINES: usize = 20;
 
-/// The words `play` reads as its own commands before trying a move (`save`
-/// and `?` also take an argument). None of them may be a move text of any
-/// game, or that move could not be typed: `tests/session.rs` checks it.
-pub const COMMAND_WORDS: [&str; 10] = [
-    "quit", "exit", "board", "undo", "redo", "save", "?", "help", "draw", "",
-];
-
 /// The most moves a "did you mean" lists.
 const MAX_SUGGESTIONS: usize = 8;
 
 /// A person plays `K` from `start` on `input`/`out`. `human_first` says which side the
-/// person takes against the computer. Commands: a move, `?`, `? PLACE`, `undo`,
-/// `redo`, `draw` (claim a draw), `save FILE`, `board`, `quit`. A move the
+/// person takes against the computer. Commands ([`CommandWords`], in
+/// either language): a move, `?`, `? PLACE`, `undo`, `redo`, `draw` (claim
+/// a draw), `resign`, `save FILE`, `board`, `quit`. A move the
 /// game cannot read or refuses gets the reason and, when legal moves match it
 /// but for their piece letter or levels, a "did you mean" listing them. At the end
 /// of a game the person may still undo, save or quit; quitting (or the end of
@@ -304,16 +301,15 @@ pub fn interactive<K: Kit>(
             keep_record(&game, &saved, words, out)?;
             return Ok(game.outcome());
         }
-        let command = line.trim();
         let over = game.outcome().is_some();
-        match command {
-            "" => {}
-            "quit" | "exit" => {
+        match words.commands.read(&line) {
+            Command::Nothing => {}
+            Command::Quit => {
                 keep_record(&game, &saved, words, out)?;
                 return Ok(game.outcome());
             }
-            "board" => show(&game, words, out)?,
-            "undo" => {
+            Command::Board => show(&game, words, out)?,
+            Command::Undo => {
                 // Back to the person's previous turn, taking back the replies.
                 let mut undone = Vec::new();
                 while let Some(mv) = game.undo() {
@@ -332,7 +328,7 @@ pub fn interactive<K: Kit>(
                     show(&game, words, out)?;
                 }
             }
-            "redo" => {
+            Command::Redo => {
                 let mut redone = Vec::new();
                 while let Some(mv) = game.redo() {
                     redone.push(mv);
@@ -352,27 +348,21 @@ pub fn interactive<K: Kit>(
                     show(&game, words, out)?;
                 }
             }
-            _ if command.starts_with("save ") => {
-                let path = command["save ".len()..].trim();
-                match std::fs::write(path, format!("{}\n", game.record())) {
-                    Ok(()) => {
-                        saved = record_text(&game);
-                        writeln!(out, "{}", words.say("term-record-saved", &[("path", path)]))?;
-                    }
-                    Err(e) => {
-                        let args = [("path", excerpt(path)), ("error", e.to_string())];
-                        let args: Vec<(&str, &str)> =
-                            args.iter().map(|(n, v)| (*n, v.as_str())).collect();
-                        writeln!(out, "{}", words.say("term-cannot-save", &args))?
-                    }
+            Command::Save(path) => match std::fs::write(path, format!("{}\n", game.record())) {
+                Ok(()) => {
+                    saved = record_text(&game);
+                    writeln!(out, "{}", words.say("term-record-saved", &[("path", path)]))?;
                 }
-            }
+                Err(e) => {
+                    let args = [("path", excerpt(path)), ("error", e.to_string())];
+                    let args: Vec<(&str, &str)> =
+                        args.iter().map(|(n, v)| (*n, v.as_str())).collect();
+                    writeln!(out, "{}", words.say("term-cannot-save", &args))?
+                }
+            },
             _ if over => writeln!(out, "{}", words.say("term-game-is-over", &[]))?,
-            "?" | "help" => list_moves(game.position(), None, words, out)?,
-            _ if command.starts_with("? ") => {
-                list_moves(game.position(), Some(command[2..].trim()), words, out)?
-            }
-            "draw" => match game.claim_draw() {
+            Command::Help(place) => list_moves(game.position(), place, words, out)?,
+            Command::Draw => match game.claim_draw() {
                 Some(reason) => {
                     let reason = words.explain(&reason);
                     writeln!(
@@ -383,7 +373,16 @@ pub fn interactive<K: Kit>(
                 }
                 None => writeln!(out, "{}", words.say("term-no-draw", &[]))?,
             },
-            text => match game.parse_move(text) {
+            Command::Resign => {
+                // The player to move gives up: the game ends here, its record kept.
+                let loser = words.explain(&game.turn());
+                let winner = words.explain(&!game.turn());
+                let line = words.say("term-resigned", &[("loser", &loser), ("winner", &winner)]);
+                writeln!(out, "{line}")?;
+                keep_record(&game, &saved, words, out)?;
+                return Ok(game.outcome());
+            }
+            Command::Move(text) => match game.parse_move(text) {
                 Err(e) => {
                     let quoted = format!("{:?}", excerpt(text));
                     let e = words.explain(&e);

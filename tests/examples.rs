@@ -511,11 +511,11 @@ fn play_transcripts_of_every_game() {
 /// the saved record in the same notation as in English.
 #[test]
 fn play_transcripts_of_every_game_in_french() {
-    // KY-3 in French.
+    // KY-3 in French, with the French command words (issue #38).
     let out = check_transcript_in(
         "kybo",
         "fr",
-        "?\nA1\nD4\n? E4\nE4\nundo\nredo\ndraw\nquit\n",
+        "aide\nA1\nD4\n? E4\nE4\nannuler\nrétablir\nnulle\nquitter\n",
     );
     assert!(out.contains("1. trait : Blanc> "), "{out}");
     assert!(out.contains("A1 est illégal : le premier cube se pose sur une case du Donjon"));

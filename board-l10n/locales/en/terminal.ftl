@@ -1,7 +1,7 @@
 # The terminal's words (play, demo, replay and the online client), in
 # English. Move texts, the boards' grids and move numbers are notation.
 
-term-commands = { $game }: type a move; ? lists the legal moves by place, ? PLACE those of one place; undo, redo, draw (claim a draw, where the rules allow one), save FILE, board, quit
+term-commands = { $game }: type a move; ? or help lists the legal moves by place, ? PLACE those of one place; undo, redo, draw (claim a draw, where the rules allow one), resign, save FILE, board, quit
 term-prompt = { $number } { $player } to move
 term-computer-plays = { $number } computer plays { $move }
 term-game-over-prompt = game over: undo, save FILE or quit?
@@ -16,6 +16,7 @@ term-cannot-save = cannot save to { $path }: { $error }
 term-draw-claimed = draw claimed: { $reason }
 term-no-draw = no draw can be claimed here
 term-draw-may-be-claimed = a draw may be claimed ({ $reason }): type draw
+term-resigned = { $loser } resigns, { $winner } wins
 term-cannot-read = cannot read { $text }: { $error }
 term-illegal = { $text } is illegal: { $error }
 term-did-you-mean = did you mean: { $moves }?
@@ -26,6 +27,16 @@ term-no-legal-move-at = no legal move at { $place }
 term-legal-moves-at = { $count } legal moves at { $place }: { $moves }
 term-legal-moves-by-place = { $count } legal moves at { $places } places:
 term-type-place = type ? PLACE for the moves of one place
+## The command words `play` reads, in either language whatever --lang says:
+## the first of each is the one the help line shows.
+term-words-quit = quit exit
+term-words-board = board
+term-words-undo = undo
+term-words-redo = redo
+term-words-draw = draw
+term-words-resign = resign
+term-words-help = help
+term-words-save = save
 term-demo-title = === { $game } (seed { $seed }) ===
 term-agent-illegal = agent chose an illegal move { $move }: { $error }
 term-stopped = stopped after { $count } moves

@@ -2,11 +2,11 @@
 # français. Les coups, les grilles des plateaux et les numéros de coup sont
 # de la notation.
 
-term-commands = { $game } : tapez un coup; ? liste les coups légaux par endroit, ? ENDROIT ceux d'un endroit; undo (annuler), redo (rejouer), draw (réclamer la nulle, quand les règles le permettent), save FICHIER (enregistrer), board (plateau), quit (quitter)
+term-commands = { $game } : tapez un coup; ? ou aide liste les coups légaux par endroit, ? ENDROIT ceux d'un endroit; annuler, rétablir, nulle (réclamer la nulle, quand les règles le permettent), abandonner, enregistrer FICHIER, plateau, quitter
 term-prompt = { $number } trait : { $player }
 term-computer-plays = { $number } l'ordinateur joue { $move }
-term-game-over-prompt = partie terminée : undo, save FICHIER ou quit?
-term-game-is-over = la partie est terminée : undo, save FICHIER ou quit
+term-game-over-prompt = partie terminée : annuler, enregistrer FICHIER ou quitter?
+term-game-is-over = la partie est terminée : annuler, enregistrer FICHIER ou quitter
 term-nothing-to-take-back = rien à annuler
 term-taken-back = annulé : { $moves }
 term-nothing-to-redo = rien à rejouer
@@ -16,7 +16,8 @@ term-record-saved = journal enregistré dans { $path }
 term-cannot-save = impossible d'enregistrer dans { $path } : { $error }
 term-draw-claimed = nulle réclamée : { $reason }
 term-no-draw = aucune nulle ne peut être réclamée ici
-term-draw-may-be-claimed = une nulle peut être réclamée ({ $reason }) : tapez draw
+term-draw-may-be-claimed = une nulle peut être réclamée ({ $reason }) : tapez nulle
+term-resigned = { $loser } abandonne, { $winner } gagne
 term-cannot-read = impossible de lire { $text } : { $error }
 term-illegal = { $text } est illégal : { $error }
 term-did-you-mean = vouliez-vous dire : { $moves }?
@@ -33,6 +34,16 @@ term-legal-moves-by-place = { $count ->
        *[other] { $count } coups légaux
     } en { $places } endroits :
 term-type-place = tapez ? ENDROIT pour les coups d'un endroit
+## Les mots des commandes que `play` lit, dans les deux langues quel que
+## soit --lang : le premier de chacune est celui que montre la ligne d'aide.
+term-words-quit = quitter sortir
+term-words-board = plateau
+term-words-undo = annuler
+term-words-redo = rétablir retablir rejouer
+term-words-draw = nulle
+term-words-resign = abandonner
+term-words-help = aide
+term-words-save = enregistrer
 term-demo-title = === { $game } (graine { $seed }) ===
 term-agent-illegal = l'ordinateur a choisi un coup illégal { $move } : { $error }
 term-stopped = arrêtée après { $count } coups
