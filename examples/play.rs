@@ -15,7 +15,11 @@
 //! ÉCHEC O CUBE move), `resign`, `save FILE` for the game record, `board`,
 //! `quit`, or their French words (`annuler`, `rétablir`, `nulle`,
 //! `abandonner`, `enregistrer FICHIER`, `plateau`, `quitter`, `aide`),
-//! read in either language. A
+//! read in either language. Spaces in a move are read as its notation
+//! (`p d5 e5`, `e7 e5`); in French chess3d's piece letters are French
+//! (R roi, D dame, T tour, F fou, C cavalier: `Cb6`) on the board and at
+//! the prompt, while records keep the notation's. A chess3d short move that
+//! matches nothing says whose turn it is. A
 //! move the game cannot read or refuses gets the reason, and "did you mean"
 //! with the legal moves it matches but for their piece letter or levels
 //! (`D5-E5` for `P D5-E5`, `E7-E5` for `N2/E7-N2/E5`). Each board has a

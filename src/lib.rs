@@ -18,6 +18,7 @@ pub mod cpu_time;
 pub mod games;
 pub mod input;
 pub mod session;
+pub mod typed;
 
 pub use board_any::Playable;
 

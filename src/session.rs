@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use board_core::{excerpt, Agent, Budget, Explain, Game, Outcome};
-use board_l10n::{grid, Catalogue, Lang, Value};
+use board_l10n::{Catalogue, Lang, Value};
 
 use crate::commands::{Command, CommandWords};
 use crate::input::{read_line, MAX_LINE_BYTES};
@@ -110,7 +110,7 @@ impl Words {
         if self.lang() == Lang::En {
             display
         } else {
-            grid(&display)
+            self.catalogue.terminal_grid(K::NAME, &display)
         }
     }
 
@@ -382,31 +382,66 @@ pub fn interactive<K: Kit>(
                 keep_record(&game, &saved, words, out)?;
                 return Ok(game.outcome());
             }
-            Command::Move(text) => match game.parse_move(text) {
-                Err(e) => {
-                    let quoted = format!("{:?}", excerpt(text));
-                    let e = words.explain(&e);
-                    let line = words.say("term-cannot-read", &[("text", &quoted), ("error", &e)]);
-                    writeln!(out, "{line}")?;
-                    did_you_mean(game.position(), text, words, out)?;
-                }
-                Ok(mv) => {
-                    let number = game.position().move_number(game.moves().len());
-                    match game.play(mv) {
-                        Ok(()) => {
-                            writeln!(out, "{number} {mv}")?;
-                            show(&game, words, out)?;
+            Command::Move(typed) => {
+                // The first reading the game can read, or the first's refusal.
+                let texts = crate::typed::readings(typed, K::NAME, &words.catalogue);
+                let read = texts
+                    .iter()
+                    .find_map(|text| game.parse_move(text).ok().map(|mv| (mv, text.as_str())))
+                    .ok_or_else(|| game.parse_move(&texts[0]).err());
+                match read {
+                    Err(e) => {
+                        let quoted = format!("{:?}", excerpt(typed));
+                        let why = e.map(|e| {
+                            let message = e.explain();
+                            (message.id.ends_with("-unclear-none"), words.explain(&e))
+                        });
+                        let (no_match, e) = why.unwrap_or((false, String::new()));
+                        // The refusal quotes what was typed, not its reading.
+                        let e = if texts[0] == typed.trim() {
+                            e
+                        } else {
+                            e.replace(&texts[0], typed.trim())
+                        };
+                        let line =
+                            words.say("term-cannot-read", &[("text", &quoted), ("error", &e)]);
+                        writeln!(out, "{line}")?;
+                        if no_match {
+                            let player = words.explain(&game.turn());
+                            let id = if game.moves().is_empty() {
+                                "term-no-match-first"
+                            } else {
+                                "term-no-match"
+                            };
+                            let text = excerpt(typed.trim());
+                            writeln!(
+                                out,
+                                "{}",
+                                words.say(id, &[("player", &player), ("text", &text)])
+                            )?;
                         }
-                        Err(e) => {
-                            let e = words.explain(&e);
-                            let text = excerpt(text);
-                            let line = words.say("term-illegal", &[("text", &text), ("error", &e)]);
-                            writeln!(out, "{line}")?;
-                            did_you_mean(game.position(), &text, words, out)?;
+                        let last = texts.last().map_or(typed, String::as_str);
+                        did_you_mean(game.position(), last, words, out)?;
+                    }
+                    Ok((mv, text)) => {
+                        let number = game.position().move_number(game.moves().len());
+                        match game.play(mv) {
+                            Ok(()) => {
+                                writeln!(out, "{number} {mv}")?;
+                                show(&game, words, out)?;
+                            }
+                            Err(e) => {
+                                let e = words.explain(&e);
+                                let quoted = excerpt(typed.trim());
+                                let line =
+                                    words.say("term-illegal", &[("text", &quoted), ("error", &e)]);
+                                writeln!(out, "{line}")?;
+                                did_you_mean(game.position(), text, words, out)?;
+                            }
                         }
                     }
                 }
-            },
+            }
         }
     }
     keep_record(&game, &saved, words, out)?;

@@ -265,3 +265,62 @@ fn french_and_english_command_words_work_in_both_languages() {
         );
     }
 }
+
+// Issue #38: moves typed with spaces read as without; chess3d's French
+// piece letters (C cavalier…) read in French; a short move that matches
+// nothing says whose turn it is (C3-1: Black moves first, C3-20).
+#[test]
+fn spaced_moves_french_letters_and_short_moves_that_match_nothing() {
+    let out = session_in(
+        EchecOCube::start(),
+        "p d5 e5\nquitter\n",
+        Opponent::Person,
+        Lang::Fr,
+    );
+    assert!(out.contains("> 1. P D5-E5\n"), "{out}");
+    let out = session_in(
+        Chess3d::start(),
+        "e4\ne7 e5\nCb6\nquitter\n",
+        Opponent::Person,
+        Lang::Fr,
+    );
+    assert!(
+        out.contains(
+            "Noir joue en premier; e4 n'est aucun des coups légaux de Noir (? les liste)\n"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("> 1. N2/E7-N2/E5\n"), "{out}");
+    // Cb6 is Black's knight... after White's move; here White moves, so it
+    // matches nothing, and the line names White's turn.
+    assert!(
+        out.contains("trait : Blanc; Cb6 n'est aucun des coups légaux de Blanc"),
+        "{out}"
+    );
+    // The refusal quotes what was typed, not its reading (Nb6).
+    assert!(
+        out.contains("impossible de lire \"Cb6\" : Cb6 : aucun coup"),
+        "{out}"
+    );
+    // The board and its legend show the French letters; the record the notation's.
+    assert!(out.contains("   c t r d t f f c   "), "{out}");
+    assert!(
+        out.contains("R roi, D dame, T tour, F fou, C cavalier"),
+        "{out}"
+    );
+    let out = session_in(
+        Chess3d::start(),
+        "Cb6\nCb3\nquitter\n",
+        Opponent::Person,
+        Lang::Fr,
+    );
+    assert!(out.contains("> 1. N2/A8-N2/B6\n"), "{out}");
+    assert!(out.contains("> 1... N2/A1-N2/B3\n"), "{out}");
+    // In English the letters are the notation's, and the reason is in English.
+    let out = session(Chess3d::start(), "e4\nNb6\nquit\n");
+    assert!(
+        out.contains("Black moves first: e4 is none of Black's legal moves (? lists them)\n"),
+        "{out}"
+    );
+    assert!(out.contains("> 1. N2/A8-N2/B6\n"), "{out}");
+}

@@ -19,6 +19,8 @@ term-draw-may-be-claimed = a draw may be claimed ({ $reason }): type draw
 term-resigned = { $loser } resigns, { $winner } wins
 term-cannot-read = cannot read { $text }: { $error }
 term-illegal = { $text } is illegal: { $error }
+term-no-match = { $player } to move: { $text } is none of { $player }'s legal moves (? lists them)
+term-no-match-first = { $player } moves first: { $text } is none of { $player }'s legal moves (? lists them)
 term-did-you-mean = did you mean: { $moves }?
 term-did-you-mean-more = did you mean: { $moves }, … ({ $count } moves)?
 term-record-kept = record of this game saved to { $path } (replay it with: cargo run --example replay -- FILE)
@@ -27,8 +29,8 @@ term-no-legal-move-at = no legal move at { $place }
 term-legal-moves-at = { $count } legal moves at { $place }: { $moves }
 term-legal-moves-by-place = { $count } legal moves at { $places } places:
 term-type-place = type ? PLACE for the moves of one place
-## The command words `play` reads, in either language whatever --lang says:
-## the first of each is the one the help line shows.
+# The command words `play` reads, in either language whatever --lang says:
+# the first of each is the one the help line shows.
 term-words-quit = quit exit
 term-words-board = board
 term-words-undo = undo
@@ -56,6 +58,9 @@ term-c3-check = check
 legend-echec-o-cube = key: --- | pale piece, === H dark piece, + a piece ends there, R red, 1 2 closed by One/Two, x dead
     moves: P D5-E5 (pale), F D5-E5 (dark), ! after one announces; claim takes claimable points
 legend-kybo = w b: cubes bottom to top, .: room left (Gates 1, Walls 2, Castle 3, Dungeon 4)
+# chess3d's piece letters: pairs of the notation's letter and the one shown
+# and read in this language (records keep the notation's).
+term-letters-chess3d = KK QQ RR BB NN PP
 legend-chess3d = key: upper case White, lower case Black; K king, Q queen, R rook, B bishop, N knight, P pawn
     moves: N2/E2-N2/E4 (level/square to level/square), or short: E4, NC3, D4xE5, QxN3/D4 (the level where needed); O-O castles
 

@@ -20,6 +20,8 @@ term-draw-may-be-claimed = une nulle peut être réclamée ({ $reason }) : tapez
 term-resigned = { $loser } abandonne, { $winner } gagne
 term-cannot-read = impossible de lire { $text } : { $error }
 term-illegal = { $text } est illégal : { $error }
+term-no-match = trait : { $player }; { $text } n'est aucun des coups légaux de { $player } (? les liste)
+term-no-match-first = { $player } joue en premier; { $text } n'est aucun des coups légaux de { $player } (? les liste)
 term-did-you-mean = vouliez-vous dire : { $moves }?
 term-did-you-mean-more = vouliez-vous dire : { $moves }, … ({ $count } coups)?
 term-record-kept = journal de cette partie enregistré dans { $path } (rejouez-le avec : cargo run --example replay -- FICHIER)
@@ -34,8 +36,8 @@ term-legal-moves-by-place = { $count ->
        *[other] { $count } coups légaux
     } en { $places } endroits :
 term-type-place = tapez ? ENDROIT pour les coups d'un endroit
-## Les mots des commandes que `play` lit, dans les deux langues quel que
-## soit --lang : le premier de chacune est celui que montre la ligne d'aide.
+# Les mots des commandes que `play` lit, dans les deux langues quel que
+# soit --lang : le premier de chacune est celui que montre la ligne d'aide.
 term-words-quit = quitter sortir
 term-words-board = plateau
 term-words-undo = annuler
@@ -63,8 +65,11 @@ term-c3-check = échec
 legend-echec-o-cube = clé : --- | pion pâle, === H pion foncé, + un pion y aboutit, R rouge, 1 2 fermé par Un/Deux, x mort
     coups : P D5-E5 (pâle), F D5-E5 (foncé), ! après un coup l'annonce; claim réclame les points réclamables
 legend-kybo = w b : cubes de bas en haut (w Blanc, b Noir), . : place libre (Portes 1, Remparts 2, Château 3, Donjon 4)
-legend-chess3d = clé : majuscules Blanc, minuscules Noir; K roi, Q dame, R tour, B fou, N cavalier, P pion
-    coups : N2/E2-N2/E4 (niveau/case vers niveau/case), ou court : E4, NC3, D4xE5, QxN3/D4 (le niveau si besoin); O-O roque
+# Les lettres des pièces de chess3d : le couple lettre de la notation, lettre
+# montrée et lue en français (les journaux gardent celle de la notation).
+term-letters-chess3d = KR QD RT BF NC PP
+legend-chess3d = clé : majuscules Blanc, minuscules Noir; R roi, D dame, T tour, F fou, C cavalier, P pion
+    coups : N2/E2-N2/E4 (niveau/case vers niveau/case), ou court : E4, CC3, D4xE5, DxN3/D4 (le niveau si besoin); O-O roque; les journaux gardent K Q R B N
 
 ## Le client en ligne (board-online host, join, watch). `code: XXXXXX`
 ## s'écrit tel quel dans toutes les langues (des scripts le lisent); les
