@@ -260,6 +260,7 @@ pub fn interactive<K: Kit>(
         Opponent::Computer(_) => (g.turn() == first) == human_first,
     };
     writeln!(out, "{}", words.say("term-commands", &[("game", K::NAME)]))?;
+    writeln!(out, "{}", words.say(&format!("term-goal-{}", K::NAME), &[]))?;
     show(&game, words, out)?;
     let mut line = String::new();
     // The record as last saved, so that leaving does not save it twice.
@@ -280,6 +281,7 @@ pub fn interactive<K: Kit>(
                 break;
             };
             let number = game.position().move_number(game.moves().len());
+            let mover = game.turn();
             game.play(mv)
                 .map_err(|e| io::Error::other(format!("agent move {mv}: {e}")))?;
             let line = words.say(
@@ -288,6 +290,7 @@ pub fn interactive<K: Kit>(
             );
             writeln!(out, "{line}")?;
             show(&game, words, out)?;
+            bonus_turn(&game, mover, words, out)?;
             continue;
         } else {
             let number = game.position().move_number(game.moves().len());
@@ -425,10 +428,12 @@ pub fn interactive<K: Kit>(
                     }
                     Ok((mv, text)) => {
                         let number = game.position().move_number(game.moves().len());
+                        let mover = game.turn();
                         match game.play(mv) {
                             Ok(()) => {
                                 writeln!(out, "{number} {mv}")?;
                                 show(&game, words, out)?;
+                                bonus_turn(&game, mover, words, out)?;
                             }
                             Err(e) => {
                                 let e = words.explain(&e);
@@ -461,6 +466,28 @@ where
         board += &words.say("term-draw-may-be-claimed", &[("reason", &reason)]);
     }
     writeln!(out, "{board}")
+}
+
+/// After `mover` played: a line naming the bonus turn when the game goes
+/// on with `mover` to move again (ÉCHEC O CUBE's announced closing, EOC-16).
+fn bonus_turn<M: GameMatch>(
+    game: &M,
+    mover: M::Player,
+    words: &Words,
+    out: &mut dyn Write,
+) -> io::Result<()>
+where
+    M::Player: Explain,
+{
+    if game.outcome().is_none() && game.turn() == mover {
+        let player = words.explain(&mover);
+        writeln!(
+            out,
+            "{}",
+            words.say("term-bonus-turn", &[("player", &player)])
+        )?;
+    }
+    Ok(())
 }
 
 /// `moves` named for a sentence: `A`, `A and B`, `A, B and C`.

@@ -268,7 +268,7 @@ fn french_and_english_command_words_work_in_both_languages() {
 
 // Issue #38: moves typed with spaces read as without; chess3d's French
 // piece letters (C cavalier…) read in French; a short move that matches
-// nothing says whose turn it is (C3-1: Black moves first, C3-20).
+// nothing says whose turn it is (C3-13: Black moves first, C3-20).
 #[test]
 fn spaced_moves_french_letters_and_short_moves_that_match_nothing() {
     let out = session_in(
@@ -323,4 +323,44 @@ fn spaced_moves_french_letters_and_short_moves_that_match_nothing() {
         "{out}"
     );
     assert!(out.contains("> 1. N2/A8-N2/B6\n"), "{out}");
+}
+
+// Issue #38: each game's goal in one line at the start; EOC-16: an
+// announced closing's bonus turn is named (the computer's goes through the
+// same `bonus_turn`).
+#[test]
+fn the_goal_is_said_and_a_bonus_turn_named() {
+    let out = session(
+        EchecOCube::start(),
+        "P D5-E5\nF E5-E6\nP D6-E6\nF D5-D6!\nquit\n",
+    );
+    let goal = out.lines().nth(1).unwrap();
+    assert!(
+        goal.starts_with("goal: place pieces on the grooves to close squares"),
+        "{goal}"
+    );
+    assert_eq!(out.matches("plays again (EOC-16)").count(), 1, "{out}");
+    let after = out.split("4. F D5-D6!\n").nth(1).unwrap();
+    assert!(after.contains("bonus turn: "), "{after}");
+    let out = session_in(
+        EchecOCube::start(),
+        "P D5-E5\nF E5-E6\nP D6-E6\nF D5-D6!\nquitter\n",
+        Opponent::Person,
+        Lang::Fr,
+    );
+    assert!(out.contains("tour bonus : "), "{out}");
+    let out = session_in(Kybo::start(), "quitter\n", Opponent::Person, Lang::Fr);
+    assert!(
+        out.lines()
+            .nth(1)
+            .unwrap()
+            .contains("la rangée 1 à la rangée 8 ou la colonne A à la colonne H"),
+        "{out}"
+    );
+    let out = session_in(Chess3d::start(), "quitter\n", Opponent::Person, Lang::Fr);
+    assert!(
+        out.lines().nth(1).unwrap().contains("échec et mat")
+            && out.contains("Noir joue en premier"),
+        "{out}"
+    );
 }

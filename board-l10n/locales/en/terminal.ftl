@@ -2,6 +2,10 @@
 # English. Move texts, the boards' grids and move numbers are notation.
 
 term-commands = { $game }: type a move; ? or help lists the legal moves by place, ? PLACE those of one place; undo, redo, draw (claim a draw, where the rules allow one), resign, save FILE, board, quit
+term-goal-echec-o-cube = goal: place pieces on the grooves to close squares; announce a closing with ! to score it and play again; the most points at the end wins, a piece left in your supply costs points (EOC-14 to EOC-19)
+term-goal-kybo = goal: join two opposite edges, rank 1 to rank 8 or file A to file H, with one chain of your cubes touching face to face; White places first (KY-8)
+term-goal-chess3d = goal: checkmate the other king, on any of the three levels; Black moves first (C3-13, C3-16)
+term-bonus-turn = bonus turn: { $player } closed a square, announced it, and plays again (EOC-16)
 term-prompt = { $number } { $player } to move
 term-computer-plays = { $number } computer plays { $move }
 term-game-over-prompt = game over: undo, save FILE or quit?

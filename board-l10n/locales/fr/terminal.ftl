@@ -3,6 +3,10 @@
 # de la notation.
 
 term-commands = { $game } : tapez un coup; ? ou aide liste les coups légaux par endroit, ? ENDROIT ceux d'un endroit; annuler, rétablir, nulle (réclamer la nulle, quand les règles le permettent), abandonner, enregistrer FICHIER, plateau, quitter
+term-goal-echec-o-cube = but : posez des pions sur les rainures pour fermer des cases; annoncez une fermeture avec ! pour en marquer les points et rejouer; le plus de points à la fin gagne, chaque pion resté en réserve coûte des points (EOC-14 à EOC-19)
+term-goal-kybo = but : relier deux bords opposés, la rangée 1 à la rangée 8 ou la colonne A à la colonne H, par une chaîne de vos cubes qui se touchent par une face; Blanc pose en premier (KY-8)
+term-goal-chess3d = but : mettre le roi adverse échec et mat, sur l'un des trois niveaux; Noir joue en premier (C3-13, C3-16)
+term-bonus-turn = tour bonus : { $player } a fermé une case, l'a annoncée, et rejoue (EOC-16)
 term-prompt = { $number } trait : { $player }
 term-computer-plays = { $number } l'ordinateur joue { $move }
 term-game-over-prompt = partie terminée : annuler, enregistrer FICHIER ou quitter?
