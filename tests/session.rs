@@ -227,11 +227,11 @@ fn undo_and_redo_name_the_moves() {
 fn french_and_english_command_words_work_in_both_languages() {
     let input = "plateau\nD4\nannuler\nrétablir\naide\n? D5\nnulle\nABANDONNER\n";
     let out = session_in(Kybo::start(), input, Opponent::Person, Lang::Fr);
-    assert!(out.contains("> annulé : D4\n"), "{out}");
-    assert!(out.contains("> rejoué : D4\n"), "{out}");
+    assert!(out.contains("> annulé : D4\n"), "{out}");
+    assert!(out.contains("> rejoué : D4\n"), "{out}");
     // KY-4: after D4, Black's cube touches it: E4, D5, C4... at D5 one move.
     assert!(out.contains("coups légaux en "), "{out}");
-    assert!(out.contains("1 coup légal en D5 : D5"), "{out}");
+    assert!(out.contains("1 coup légal en D5 : D5"), "{out}");
     assert!(
         out.contains("aucune nulle ne peut être réclamée ici"),
         "{out}"
@@ -255,7 +255,7 @@ fn french_and_english_command_words_work_in_both_languages() {
         Opponent::Person,
         Lang::Fr,
     );
-    assert!(out.contains("annulé : D4\n"), "{out}");
+    assert!(out.contains("annulé : D4\n"), "{out}");
     assert!(out.contains("Blanc abandonne, Noir gagne\n"), "{out}");
     let help = session(Kybo::start(), "quit\n");
     for word in CommandWords::shown(Lang::En) {
@@ -286,7 +286,7 @@ fn spaced_moves_french_letters_and_short_moves_that_match_nothing() {
     );
     assert!(
         out.contains(
-            "Noir joue en premier; e4 n'est aucun des coups légaux de Noir (? les liste)\n"
+            "Noir joue en premier ; e4 n'est aucun des coups légaux de Noir (? les liste)\n"
         ),
         "{out}"
     );
@@ -294,12 +294,12 @@ fn spaced_moves_french_letters_and_short_moves_that_match_nothing() {
     // Cb6 is Black's knight... after White's move; here White moves, so it
     // matches nothing, and the line names White's turn.
     assert!(
-        out.contains("trait : Blanc; Cb6 n'est aucun des coups légaux de Blanc"),
+        out.contains("trait : Blanc ; Cb6 n'est aucun des coups légaux de Blanc"),
         "{out}"
     );
     // The refusal quotes what was typed, not its reading (Nb6).
     assert!(
-        out.contains("impossible de lire \"Cb6\" : Cb6 : aucun coup"),
+        out.contains("impossible de lire \"Cb6\" : Cb6 : aucun coup"),
         "{out}"
     );
     // The board and its legend show the French letters; the record the notation's.
@@ -348,7 +348,7 @@ fn the_goal_is_said_and_a_bonus_turn_named() {
         Opponent::Person,
         Lang::Fr,
     );
-    assert!(out.contains("tour bonus : "), "{out}");
+    assert!(out.contains("tour bonus : "), "{out}");
     let out = session_in(Kybo::start(), "quitter\n", Opponent::Person, Lang::Fr);
     assert!(
         out.lines()
