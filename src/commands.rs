@@ -41,35 +41,23 @@ pub enum Command<'a> {
     Move(&'a str),
 }
 
-/// The kinds of command that have words, with their catalogue key.
-const KEYS: [(&str, CommandKind); 8] = [
-    ("term-words-quit", CommandKind::Quit),
-    ("term-words-board", CommandKind::Board),
-    ("term-words-undo", CommandKind::Undo),
-    ("term-words-redo", CommandKind::Redo),
-    ("term-words-draw", CommandKind::Draw),
-    ("term-words-resign", CommandKind::Resign),
-    ("term-words-help", CommandKind::Help),
-    ("term-words-save", CommandKind::Save),
+/// The commands that have words, with their catalogue key (help and save
+/// stand for themselves with any argument).
+const KEYS: [(&str, Command<'static>); 8] = [
+    ("term-words-quit", Command::Quit),
+    ("term-words-board", Command::Board),
+    ("term-words-undo", Command::Undo),
+    ("term-words-redo", Command::Redo),
+    ("term-words-draw", Command::Draw),
+    ("term-words-resign", Command::Resign),
+    ("term-words-help", Command::Help(None)),
+    ("term-words-save", Command::Save("")),
 ];
-
-/// A command without its argument.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum CommandKind {
-    Quit,
-    Board,
-    Undo,
-    Redo,
-    Draw,
-    Resign,
-    Help,
-    Save,
-}
 
 /// The command words of every language, read from the catalogues.
 #[derive(Clone, Debug)]
 pub struct CommandWords {
-    words: Vec<(String, CommandKind)>,
+    words: Vec<(String, Command<'static>)>,
 }
 
 impl Default for CommandWords {
@@ -82,7 +70,7 @@ impl CommandWords {
     /// The words of every language of the catalogues, with `?` for help.
     #[must_use]
     pub fn new() -> CommandWords {
-        let mut words = vec![("?".to_owned(), CommandKind::Help)];
+        let mut words = vec![("?".to_owned(), Command::Help(None))];
         for lang in Lang::ALL {
             let catalogue = Catalogue::new(lang);
             for (key, kind) in KEYS {
@@ -139,19 +127,11 @@ impl CommandWords {
             return Command::Move(line);
         };
         match (kind, rest) {
-            (CommandKind::Help, "") => Command::Help(None),
-            (CommandKind::Help, place) => Command::Help(Some(place)),
-            (CommandKind::Save, "") => Command::Move(line),
-            (CommandKind::Save, path) => Command::Save(path),
-            (_, "") => match kind {
-                CommandKind::Quit => Command::Quit,
-                CommandKind::Board => Command::Board,
-                CommandKind::Undo => Command::Undo,
-                CommandKind::Redo => Command::Redo,
-                CommandKind::Draw => Command::Draw,
-                CommandKind::Resign => Command::Resign,
-                CommandKind::Help | CommandKind::Save => unreachable!("matched above"),
-            },
+            (Command::Help(_), "") => Command::Help(None),
+            (Command::Help(_), place) => Command::Help(Some(place)),
+            (Command::Save(_), "") => Command::Move(line),
+            (Command::Save(_), path) => Command::Save(path),
+            (command, "") => command,
             // A word with something after it is no command: a move text.
             _ => Command::Move(line),
         }
