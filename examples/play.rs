@@ -12,7 +12,14 @@
 //! a move in the game's move text, `?` for the legal moves grouped by place
 //! (`? D5` for one place), `undo` and `redo` (which name the moves they take
 //! back or play again), `draw` (claim a draw, in chess3d; `claim` is an
-//! ÉCHEC O CUBE move), `save FILE` for the game record, `board`, `quit`. A
+//! ÉCHEC O CUBE move), `resign`, `save FILE` for the game record, `board`,
+//! `quit`, or their French words (`annuler`, `rétablir`, `nulle`,
+//! `abandonner`, `enregistrer FICHIER`, `plateau`, `quitter`, `aide`),
+//! read in either language. Spaces in a move are read as its notation
+//! (`p d5 e5`, `e7 e5`); in French chess3d's piece letters are French
+//! (R roi, D dame, T tour, F fou, C cavalier: `Cb6`) on the board and at
+//! the prompt, while records keep the notation's. A chess3d short move that
+//! matches nothing says whose turn it is. A
 //! move the game cannot read or refuses gets the reason, and "did you mean"
 //! with the legal moves it matches but for their piece letter or levels
 //! (`D5-E5` for `P D5-E5`, `E7-E5` for `N2/E7-N2/E5`). Each board has a
@@ -44,7 +51,9 @@ Play GAME (echec-o-cube, kybo or chess3d) in the terminal against the computer o
   -h, --help      this text
 
 At the prompt: a move in the game's move text; ? lists the legal moves by place, ? PLACE
-those of one place; undo, redo; draw (claim a draw, in chess3d); save FILE; board; quit.
+those of one place; undo, redo; draw (claim a draw, in chess3d); resign; save FILE; board;
+quit. The French words (annuler, rétablir, nulle, abandonner, enregistrer, plateau, quitter,
+aide) are read too, whatever --lang says.
 ";
 
 fn main() -> ExitCode {

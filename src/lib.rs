@@ -13,10 +13,12 @@ use board_core::GameMatch;
 
 pub mod baseline;
 pub mod cli;
+pub mod commands;
 pub mod cpu_time;
 pub mod games;
 pub mod input;
 pub mod session;
+pub mod typed;
 
 pub use board_any::Playable;
 

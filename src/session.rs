@@ -7,8 +7,9 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use board_core::{excerpt, Agent, Budget, Explain, Game, Outcome};
-use board_l10n::{grid, Catalogue, Lang, Value};
+use board_l10n::{Catalogue, Lang, Value};
 
+use crate::commands::{Command, CommandWords};
 use crate::input::{read_line, MAX_LINE_BYTES};
 use board_core::GameMatch;
 
@@ -36,6 +37,7 @@ pub enum Show {
 /// language.
 pub struct Words {
     catalogue: Catalogue,
+    commands: CommandWords,
 }
 
 impl std::fmt::Debug for Words {
@@ -50,6 +52,7 @@ impl Words {
     pub fn new(lang: Lang) -> Words {
         Words {
             catalogue: Catalogue::new(lang),
+            commands: CommandWords::new(),
         }
     }
 
@@ -107,7 +110,7 @@ impl Words {
         if self.lang() == Lang::En {
             display
         } else {
-            grid(&display)
+            self.catalogue.terminal_grid(K::NAME, &display)
         }
     }
 
@@ -224,19 +227,13 @@ pub enum Opponent {
 /// The most lines `?` prints: a screen.
 const SCREEN_LINES: usize = 20;
 
-/// The words `play` reads as its own commands before trying a move (`save`
-/// and `?` also take an argument). None of them may be a move text of any
-/// game, or that move could not be typed: `tests/session.rs` checks it.
-pub const COMMAND_WORDS: [&str; 10] = [
-    "quit", "exit", "board", "undo", "redo", "save", "?", "help", "draw", "",
-];
-
 /// The most moves a "did you mean" lists.
 const MAX_SUGGESTIONS: usize = 8;
 
 /// A person plays `K` from `start` on `input`/`out`. `human_first` says which side the
-/// person takes against the computer. Commands: a move, `?`, `? PLACE`, `undo`,
-/// `redo`, `draw` (claim a draw), `save FILE`, `board`, `quit`. A move the
+/// person takes against the computer. Commands ([`CommandWords`], in
+/// either language): a move, `?`, `? PLACE`, `undo`, `redo`, `draw` (claim
+/// a draw), `resign`, `save FILE`, `board`, `quit`. A move the
 /// game cannot read or refuses gets the reason and, when legal moves match it
 /// but for their piece letter or levels, a "did you mean" listing them. At the end
 /// of a game the person may still undo, save or quit; quitting (or the end of
@@ -263,6 +260,7 @@ pub fn interactive<K: Kit>(
         Opponent::Computer(_) => (g.turn() == first) == human_first,
     };
     writeln!(out, "{}", words.say("term-commands", &[("game", K::NAME)]))?;
+    writeln!(out, "{}", words.say(&format!("term-goal-{}", K::NAME), &[]))?;
     show(&game, words, out)?;
     let mut line = String::new();
     // The record as last saved, so that leaving does not save it twice.
@@ -283,6 +281,7 @@ pub fn interactive<K: Kit>(
                 break;
             };
             let number = game.position().move_number(game.moves().len());
+            let mover = game.turn();
             game.play(mv)
                 .map_err(|e| io::Error::other(format!("agent move {mv}: {e}")))?;
             let line = words.say(
@@ -291,6 +290,7 @@ pub fn interactive<K: Kit>(
             );
             writeln!(out, "{line}")?;
             show(&game, words, out)?;
+            bonus_turn(&game, mover, words, out)?;
             continue;
         } else {
             let number = game.position().move_number(game.moves().len());
@@ -304,16 +304,15 @@ pub fn interactive<K: Kit>(
             keep_record(&game, &saved, words, out)?;
             return Ok(game.outcome());
         }
-        let command = line.trim();
         let over = game.outcome().is_some();
-        match command {
-            "" => {}
-            "quit" | "exit" => {
+        match words.commands.read(&line) {
+            Command::Nothing => {}
+            Command::Quit => {
                 keep_record(&game, &saved, words, out)?;
                 return Ok(game.outcome());
             }
-            "board" => show(&game, words, out)?,
-            "undo" => {
+            Command::Board => show(&game, words, out)?,
+            Command::Undo => {
                 // Back to the person's previous turn, taking back the replies.
                 let mut undone = Vec::new();
                 while let Some(mv) = game.undo() {
@@ -332,7 +331,7 @@ pub fn interactive<K: Kit>(
                     show(&game, words, out)?;
                 }
             }
-            "redo" => {
+            Command::Redo => {
                 let mut redone = Vec::new();
                 while let Some(mv) = game.redo() {
                     redone.push(mv);
@@ -352,27 +351,21 @@ pub fn interactive<K: Kit>(
                     show(&game, words, out)?;
                 }
             }
-            _ if command.starts_with("save ") => {
-                let path = command["save ".len()..].trim();
-                match std::fs::write(path, format!("{}\n", game.record())) {
-                    Ok(()) => {
-                        saved = record_text(&game);
-                        writeln!(out, "{}", words.say("term-record-saved", &[("path", path)]))?;
-                    }
-                    Err(e) => {
-                        let args = [("path", excerpt(path)), ("error", e.to_string())];
-                        let args: Vec<(&str, &str)> =
-                            args.iter().map(|(n, v)| (*n, v.as_str())).collect();
-                        writeln!(out, "{}", words.say("term-cannot-save", &args))?
-                    }
+            Command::Save(path) => match std::fs::write(path, format!("{}\n", game.record())) {
+                Ok(()) => {
+                    saved = record_text(&game);
+                    writeln!(out, "{}", words.say("term-record-saved", &[("path", path)]))?;
                 }
-            }
+                Err(e) => {
+                    let args = [("path", excerpt(path)), ("error", e.to_string())];
+                    let args: Vec<(&str, &str)> =
+                        args.iter().map(|(n, v)| (*n, v.as_str())).collect();
+                    writeln!(out, "{}", words.say("term-cannot-save", &args))?
+                }
+            },
             _ if over => writeln!(out, "{}", words.say("term-game-is-over", &[]))?,
-            "?" | "help" => list_moves(game.position(), None, words, out)?,
-            _ if command.starts_with("? ") => {
-                list_moves(game.position(), Some(command[2..].trim()), words, out)?
-            }
-            "draw" => match game.claim_draw() {
+            Command::Help(place) => list_moves(game.position(), place, words, out)?,
+            Command::Draw => match game.claim_draw() {
                 Some(reason) => {
                     let reason = words.explain(&reason);
                     writeln!(
@@ -383,31 +376,77 @@ pub fn interactive<K: Kit>(
                 }
                 None => writeln!(out, "{}", words.say("term-no-draw", &[]))?,
             },
-            text => match game.parse_move(text) {
-                Err(e) => {
-                    let quoted = format!("{:?}", excerpt(text));
-                    let e = words.explain(&e);
-                    let line = words.say("term-cannot-read", &[("text", &quoted), ("error", &e)]);
-                    writeln!(out, "{line}")?;
-                    did_you_mean(game.position(), text, words, out)?;
-                }
-                Ok(mv) => {
-                    let number = game.position().move_number(game.moves().len());
-                    match game.play(mv) {
-                        Ok(()) => {
-                            writeln!(out, "{number} {mv}")?;
-                            show(&game, words, out)?;
+            Command::Resign => {
+                // The player to move gives up: the game ends here, its record kept.
+                let loser = words.explain(&game.turn());
+                let winner = words.explain(&!game.turn());
+                let line = words.say("term-resigned", &[("loser", &loser), ("winner", &winner)]);
+                writeln!(out, "{line}")?;
+                keep_record(&game, &saved, words, out)?;
+                return Ok(game.outcome());
+            }
+            Command::Move(typed) => {
+                // The first reading the game can read, or the first's refusal.
+                let texts = crate::typed::readings(typed, K::NAME, &words.catalogue);
+                let read = texts
+                    .iter()
+                    .find_map(|text| game.parse_move(text).ok().map(|mv| (mv, text.as_str())))
+                    .ok_or_else(|| game.parse_move(&texts[0]).err());
+                match read {
+                    Err(e) => {
+                        let quoted = format!("{:?}", excerpt(typed));
+                        let why = e.map(|e| {
+                            let message = e.explain();
+                            (message.id.ends_with("-unclear-none"), words.explain(&e))
+                        });
+                        let (no_match, e) = why.unwrap_or((false, String::new()));
+                        // The refusal quotes what was typed, not its reading.
+                        let e = if texts[0] == typed.trim() {
+                            e
+                        } else {
+                            e.replace(&texts[0], typed.trim())
+                        };
+                        let line =
+                            words.say("term-cannot-read", &[("text", &quoted), ("error", &e)]);
+                        writeln!(out, "{line}")?;
+                        if no_match {
+                            let player = words.explain(&game.turn());
+                            let id = if game.moves().is_empty() {
+                                "term-no-match-first"
+                            } else {
+                                "term-no-match"
+                            };
+                            let text = excerpt(typed.trim());
+                            writeln!(
+                                out,
+                                "{}",
+                                words.say(id, &[("player", &player), ("text", &text)])
+                            )?;
                         }
-                        Err(e) => {
-                            let e = words.explain(&e);
-                            let text = excerpt(text);
-                            let line = words.say("term-illegal", &[("text", &text), ("error", &e)]);
-                            writeln!(out, "{line}")?;
-                            did_you_mean(game.position(), &text, words, out)?;
+                        let last = texts.last().map_or(typed, String::as_str);
+                        did_you_mean(game.position(), last, words, out)?;
+                    }
+                    Ok((mv, text)) => {
+                        let number = game.position().move_number(game.moves().len());
+                        let mover = game.turn();
+                        match game.play(mv) {
+                            Ok(()) => {
+                                writeln!(out, "{number} {mv}")?;
+                                show(&game, words, out)?;
+                                bonus_turn(&game, mover, words, out)?;
+                            }
+                            Err(e) => {
+                                let e = words.explain(&e);
+                                let quoted = excerpt(typed.trim());
+                                let line =
+                                    words.say("term-illegal", &[("text", &quoted), ("error", &e)]);
+                                writeln!(out, "{line}")?;
+                                did_you_mean(game.position(), text, words, out)?;
+                            }
                         }
                     }
                 }
-            },
+            }
         }
     }
     keep_record(&game, &saved, words, out)?;
@@ -427,6 +466,28 @@ where
         board += &words.say("term-draw-may-be-claimed", &[("reason", &reason)]);
     }
     writeln!(out, "{board}")
+}
+
+/// After `mover` played: a line naming the bonus turn when the game goes
+/// on with `mover` to move again (ÉCHEC O CUBE's announced closing, EOC-16).
+fn bonus_turn<M: GameMatch>(
+    game: &M,
+    mover: M::Player,
+    words: &Words,
+    out: &mut dyn Write,
+) -> io::Result<()>
+where
+    M::Player: Explain,
+{
+    if game.outcome().is_none() && game.turn() == mover {
+        let player = words.explain(&mover);
+        writeln!(
+            out,
+            "{}",
+            words.say("term-bonus-turn", &[("player", &player)])
+        )?;
+    }
+    Ok(())
 }
 
 /// `moves` named for a sentence: `A`, `A and B`, `A, B and C`.

@@ -511,14 +511,14 @@ fn play_transcripts_of_every_game() {
 /// the saved record in the same notation as in English.
 #[test]
 fn play_transcripts_of_every_game_in_french() {
-    // KY-3 in French.
+    // KY-3 in French, with the French command words (issue #38).
     let out = check_transcript_in(
         "kybo",
         "fr",
-        "?\nA1\nD4\n? E4\nE4\nundo\nredo\ndraw\nquit\n",
+        "aide\nA1\nD4\n? E4\nE4\nannuler\nrétablir\nnulle\nquitter\n",
     );
-    assert!(out.contains("1. trait : Blanc> "), "{out}");
-    assert!(out.contains("A1 est illégal : le premier cube se pose sur une case du Donjon"));
+    assert!(out.contains("1. trait : Blanc> "), "{out}");
+    assert!(out.contains("A1 est illégal : le premier cube se pose sur une case du Donjon"));
     assert!(out.contains("(KY-3)"));
     assert!(out.contains("aucune nulle ne peut être réclamée ici"));
     assert!(out.contains("Portes 1, Remparts 2, Château 3, Donjon 4"));
@@ -531,13 +531,13 @@ fn play_transcripts_of_every_game_in_french() {
     );
     assert!(
         out.contains(
-            "P D6-E6 est illégal : le pion pâle en D6-E6 ne touche aucun pion foncé (EOC-9)"
+            "P D6-E6 est illégal : le pion pâle en D6-E6 ne touche aucun pion foncé (EOC-9)"
         ),
         "{out}"
     );
-    assert!(out.contains("vouliez-vous dire : F E5-E6?"));
+    assert!(out.contains("vouliez-vous dire : F E5-E6 ?"));
     assert!(
-        out.contains("Joueur Un : 0 points, il reste 50 pâles et 20 foncés"),
+        out.contains("Joueur Un : 0 points, il reste 50 pâles et 20 foncés"),
         "{out}"
     );
     // C3-13 and the results in French; the record is the same notation.
@@ -547,7 +547,7 @@ fn play_transcripts_of_every_game_in_french() {
         "{out}"
     );
     assert!(
-        out.contains("rangée") || out.contains("clé : majuscules Blanc"),
+        out.contains("rangée") || out.contains("clé : majuscules Blanc"),
         "{out}"
     );
     assert!(!out.contains("Black"), "{out}");
@@ -563,7 +563,7 @@ fn the_language_comes_from_the_environment_and_records_cross_languages() {
         "D4\nquit\n",
         "fr_CA.UTF-8",
     );
-    assert!(stdout(&o).contains("trait : Blanc> "), "{}", stdout(&o));
+    assert!(stdout(&o).contains("trait : Blanc> "), "{}", stdout(&o));
     let o = run_example("play", &["kybo", "--two-players", "--lang", "de"], "");
     assert_eq!(o.status.code(), Some(2));
     assert!(

@@ -309,7 +309,113 @@ impl Catalogue {
     #[must_use]
     pub fn terminal_board(&self, game: &str, display: &str, status: &[Message]) -> String {
         let legend = self.get(&format!("legend-{game}"));
-        format!("{}\n{legend}\n{}", grid(display), self.status_line(status))
+        let grid = self.terminal_grid(game, display);
+        format!("{grid}\n{legend}\n{}", self.status_line(status))
+    }
+
+    /// The grid of `display` (see [`grid`]) with the piece letters of
+    /// `game` in this language ([`letters`](Catalogue::letters)) in its
+    /// rows (the lines that start with a rank digit); the file letters
+    /// and everything else as they are.
+    ///
+    /// ```
+    /// use board_l10n::{Catalogue, Lang};
+    ///
+    /// let fr = Catalogue::new(Lang::Fr);
+    /// assert_eq!(fr.terminal_grid("chess3d", "  A B\n1 K n 1\n  A B"), "  A B\n1 R c 1\n  A B");
+    /// ```
+    #[must_use]
+    pub fn terminal_grid(&self, game: &str, display: &str) -> String {
+        let grid = grid(display);
+        let letters = self.letters(game);
+        if letters.iter().all(|(canonical, local)| canonical == local) {
+            return grid;
+        }
+        let local = |c: char| {
+            letters
+                .iter()
+                .find(|(canonical, _)| *canonical == c.to_ascii_uppercase())
+                .map_or(c, |&(_, l)| {
+                    if c.is_ascii_lowercase() {
+                        l.to_ascii_lowercase()
+                    } else {
+                        l
+                    }
+                })
+        };
+        grid.lines()
+            .map(|line| {
+                if line.trim_start().starts_with(|c: char| c.is_ascii_digit()) {
+                    line.chars().map(local).collect()
+                } else {
+                    line.to_owned()
+                }
+            })
+            .collect::<Vec<String>>()
+            .join("\n")
+    }
+
+    /// `text`, a move of `game` typed in this language, with its piece
+    /// letters written as the notation writes them
+    /// ([`letters`](Catalogue::letters)): the leading one when something
+    /// else than a digit follows it (`C3` is a square) and the one after a
+    /// promotion's `=`. A letter with no meaning in the language (an
+    /// English `N` in French) stays as it is.
+    ///
+    /// ```
+    /// use board_l10n::{Catalogue, Lang};
+    ///
+    /// let fr = Catalogue::new(Lang::Fr);
+    /// assert_eq!(fr.notation_letters("chess3d", "Cb6"), "Nb6");
+    /// assert_eq!(fr.notation_letters("chess3d", "C3"), "C3");
+    /// ```
+    #[must_use]
+    pub fn notation_letters(&self, game: &str, text: &str) -> String {
+        let letters = self.letters(game);
+        if letters.iter().all(|(canonical, local)| canonical == local) {
+            return text.to_owned();
+        }
+        let canonical = |c: char| {
+            letters
+                .iter()
+                .find(|(_, local)| *local == c.to_ascii_uppercase())
+                .map(|&(canonical, _)| canonical)
+        };
+        let chars: Vec<char> = text.chars().collect();
+        let mut out = String::with_capacity(text.len());
+        for (i, &c) in chars.iter().enumerate() {
+            let piece = i == 0 && chars.get(1).is_some_and(|n| !n.is_ascii_digit());
+            let promotion = i > 0 && chars[i - 1] == '=';
+            match canonical(c) {
+                Some(letter) if piece || promotion => out.push(letter),
+                _ => out.push(c),
+            }
+        }
+        out
+    }
+
+    /// The piece letters of `game` in this language, as `(canonical,
+    /// local)` pairs, from the catalogue's `term-letters-GAME` (pairs such
+    /// as `KR QD`: the notation's letter, then the one a player of this
+    /// language reads); none for a game without piece letters. Notation
+    /// (records, position texts, move texts the game writes) keeps the
+    /// canonical letters.
+    #[must_use]
+    pub fn letters(&self, game: &str) -> Vec<(char, char)> {
+        let key = format!("term-letters-{game}");
+        if !self.has(&key) {
+            return Vec::new();
+        }
+        self.get(&key)
+            .split_whitespace()
+            .filter_map(|pair| {
+                let mut chars = pair.chars();
+                match (chars.next(), chars.next(), chars.next()) {
+                    (Some(canonical), Some(local), None) => Some((canonical, local)),
+                    _ => None,
+                }
+            })
+            .collect()
     }
 }
 
@@ -454,6 +560,34 @@ mod tests {
         assert!(en.try_format("no-such-message", &[]).is_err());
         assert_eq!(en.format("no-such-message", &[]), "no-such-message");
         assert!(en.try_format("eoc-pale-touches-no-dark", &[]).is_err());
+    }
+
+    #[test]
+    fn french_chess3d_letters_are_read_as_the_notation_s() {
+        let fr = Catalogue::new(Lang::Fr);
+        for (typed, notation) in [
+            ("Cb6", "Nb6"),
+            ("cb6", "Nb6"),
+            ("Rd2", "Kd2"),
+            ("TxN3/D4", "RxN3/D4"),
+            ("Fc4", "Bc4"),
+            ("Dd1-d3", "Qd1-d3"),
+            ("E8=D", "E8=Q"),
+            // Squares, levels, castling and English letters with no French meaning stay.
+            ("C3", "C3"),
+            ("D4xE5", "D4xE5"),
+            ("N2/E2-N2/E4", "N2/E2-N2/E4"),
+            ("O-O", "O-O"),
+            ("Nf3", "Nf3"),
+            ("", ""),
+        ] {
+            assert_eq!(fr.notation_letters("chess3d", typed), notation, "{typed}");
+        }
+        // ÉCHEC O CUBE has no such letters; English is the notation.
+        assert_eq!(fr.notation_letters("echec-o-cube", "F D5-E5"), "F D5-E5");
+        let en = Catalogue::new(Lang::En);
+        assert_eq!(en.notation_letters("chess3d", "Rd2"), "Rd2");
+        assert_eq!(en.terminal_grid("chess3d", "1 K 1\n  A"), "1 K 1\n  A");
     }
 
     #[test]

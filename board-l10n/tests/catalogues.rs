@@ -1012,3 +1012,43 @@ mod c3 {
         assert_eq!(fr.explain(&e), "la dame noire en N2/D8 ne peut pas aller en N1/E6 : une dame glisse en ligne droite selon l'une des 26 directions (C3-6)");
     }
 }
+
+/// French typography in the terminal's French lines (issue #38): a
+/// no-break space (U+00A0 before `:`, U+202F before `;`, `!`, `?`) before
+/// the high punctuation, never a plain space or none. The online client's
+/// lines (`client-*`) are left as they are for now; `?` and `!` as command
+/// or notation symbols (`? ENDROIT`, `! après un coup`) follow a space or
+/// a bracket, not a word.
+#[test]
+fn french_terminal_lines_space_their_high_punctuation() {
+    let (_, text) = sources(Lang::Fr)
+        .into_iter()
+        .find(|(file, _)| *file == "terminal.ftl")
+        .expect("terminal.ftl");
+    let mut in_client = false;
+    for line in text.lines() {
+        if line.starts_with('#') {
+            continue;
+        }
+        if !line.starts_with(' ') {
+            in_client = line.starts_with("client-");
+        }
+        if in_client {
+            continue;
+        }
+        let value = line.split_once(" = ").map_or(line, |(_, v)| v);
+        let chars: Vec<char> = value.chars().collect();
+        for (i, &c) in chars.iter().enumerate() {
+            let before = if i == 0 { ' ' } else { chars[i - 1] };
+            match c {
+                ':' => assert!(before == '\u{a0}', "{line}"),
+                ';' => assert!(before == '\u{202f}', "{line}"),
+                '?' | '!' => assert!(
+                    before == '\u{202f}' || before == ' ' || before == '(',
+                    "{line}"
+                ),
+                _ => {}
+            }
+        }
+    }
+}

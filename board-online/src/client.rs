@@ -1018,10 +1018,12 @@ fn command(session: &Session, line: &str) -> std::io::Result<Option<ClientMsg>> 
     Ok(Some(match line {
         "resign" => ClientMsg::Resign { token },
         "draw" => ClientMsg::ClaimDraw { token },
+        // The board shows the piece letters of the language (chess3d's
+        // R D T F C in French): a move typed with them is sent in notation.
         text => ClientMsg::Move {
             token,
             ply: state.ply,
-            text: text.to_owned(),
+            text: session.words.0.notation_letters(&state.game, text),
         },
     }))
 }

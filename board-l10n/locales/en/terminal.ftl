@@ -1,7 +1,11 @@
 # The terminal's words (play, demo, replay and the online client), in
 # English. Move texts, the boards' grids and move numbers are notation.
 
-term-commands = { $game }: type a move; ? lists the legal moves by place, ? PLACE those of one place; undo, redo, draw (claim a draw, where the rules allow one), save FILE, board, quit
+term-commands = { $game }: type a move; ? or help lists the legal moves by place, ? PLACE those of one place; undo, redo, draw (claim a draw, where the rules allow one), resign, save FILE, board, quit
+term-goal-echec-o-cube = goal: place pieces on the grooves to close squares; announce a closing with ! to score it and play again; the most points at the end wins, a piece left in your supply costs points (EOC-14 to EOC-19)
+term-goal-kybo = goal: join two opposite edges, rank 1 to rank 8 or file A to file H, with one chain of your cubes touching face to face; White places first (KY-8)
+term-goal-chess3d = goal: checkmate the other king, on any of the three levels; Black moves first (C3-13, C3-16)
+term-bonus-turn = bonus turn: { $player } closed a square, announced it, and plays again (EOC-16)
 term-prompt = { $number } { $player } to move
 term-computer-plays = { $number } computer plays { $move }
 term-game-over-prompt = game over: undo, save FILE or quit?
@@ -16,8 +20,11 @@ term-cannot-save = cannot save to { $path }: { $error }
 term-draw-claimed = draw claimed: { $reason }
 term-no-draw = no draw can be claimed here
 term-draw-may-be-claimed = a draw may be claimed ({ $reason }): type draw
+term-resigned = { $loser } resigns, { $winner } wins
 term-cannot-read = cannot read { $text }: { $error }
 term-illegal = { $text } is illegal: { $error }
+term-no-match = { $player } to move: { $text } is none of { $player }'s legal moves (? lists them)
+term-no-match-first = { $player } moves first: { $text } is none of { $player }'s legal moves (? lists them)
 term-did-you-mean = did you mean: { $moves }?
 term-did-you-mean-more = did you mean: { $moves }, … ({ $count } moves)?
 term-record-kept = record of this game saved to { $path } (replay it with: cargo run --example replay -- FILE)
@@ -26,6 +33,16 @@ term-no-legal-move-at = no legal move at { $place }
 term-legal-moves-at = { $count } legal moves at { $place }: { $moves }
 term-legal-moves-by-place = { $count } legal moves at { $places } places:
 term-type-place = type ? PLACE for the moves of one place
+# The command words `play` reads, in either language whatever --lang says:
+# the first of each is the one the help line shows.
+term-words-quit = quit exit
+term-words-board = board
+term-words-undo = undo
+term-words-redo = redo
+term-words-draw = draw
+term-words-resign = resign
+term-words-help = help
+term-words-save = save
 term-demo-title = === { $game } (seed { $seed }) ===
 term-agent-illegal = agent chose an illegal move { $move }: { $error }
 term-stopped = stopped after { $count } moves
@@ -45,6 +62,9 @@ term-c3-check = check
 legend-echec-o-cube = key: --- | pale piece, === H dark piece, + a piece ends there, R red, 1 2 closed by One/Two, x dead
     moves: P D5-E5 (pale), F D5-E5 (dark), ! after one announces; claim takes claimable points
 legend-kybo = w b: cubes bottom to top, .: room left (Gates 1, Walls 2, Castle 3, Dungeon 4)
+# chess3d's piece letters: pairs of the notation's letter and the one shown
+# and read in this language (records keep the notation's).
+term-letters-chess3d = KK QQ RR BB NN PP
 legend-chess3d = key: upper case White, lower case Black; K king, Q queen, R rook, B bishop, N knight, P pawn
     moves: N2/E2-N2/E4 (level/square to level/square), or short: E4, NC3, D4xE5, QxN3/D4 (the level where needed); O-O castles
 

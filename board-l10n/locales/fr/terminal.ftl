@@ -2,58 +2,78 @@
 # français. Les coups, les grilles des plateaux et les numéros de coup sont
 # de la notation.
 
-term-commands = { $game } : tapez un coup; ? liste les coups légaux par endroit, ? ENDROIT ceux d'un endroit; undo (annuler), redo (rejouer), draw (réclamer la nulle, quand les règles le permettent), save FICHIER (enregistrer), board (plateau), quit (quitter)
-term-prompt = { $number } trait : { $player }
+term-commands = { $game } : tapez un coup ; ? ou aide liste les coups légaux par endroit, ? ENDROIT ceux d'un endroit ; annuler, rétablir, nulle (réclamer la nulle, quand les règles le permettent), abandonner, enregistrer FICHIER, plateau, quitter
+term-goal-echec-o-cube = but : posez des pions sur les rainures pour fermer des cases ; annoncez une fermeture avec ! pour en marquer les points et rejouer ; le plus de points à la fin gagne, chaque pion resté en réserve coûte des points (EOC-14 à EOC-19)
+term-goal-kybo = but : relier deux bords opposés, la rangée 1 à la rangée 8 ou la colonne A à la colonne H, par une chaîne de vos cubes qui se touchent par une face ; Blanc pose en premier (KY-8)
+term-goal-chess3d = but : mettre le roi adverse échec et mat, sur l'un des trois niveaux ; Noir joue en premier (C3-13, C3-16)
+term-bonus-turn = tour bonus : { $player } a fermé une case, l'a annoncée, et rejoue (EOC-16)
+term-prompt = { $number } trait : { $player }
 term-computer-plays = { $number } l'ordinateur joue { $move }
-term-game-over-prompt = partie terminée : undo, save FICHIER ou quit?
-term-game-is-over = la partie est terminée : undo, save FICHIER ou quit
+term-game-over-prompt = partie terminée : annuler, enregistrer FICHIER ou quitter ?
+term-game-is-over = la partie est terminée : annuler, enregistrer FICHIER ou quitter
 term-nothing-to-take-back = rien à annuler
-term-taken-back = annulé : { $moves }
+term-taken-back = annulé : { $moves }
 term-nothing-to-redo = rien à rejouer
-term-played-again = rejoué : { $moves }
+term-played-again = rejoué : { $moves }
 term-and-list = { $rest } et { $last }
 term-record-saved = journal enregistré dans { $path }
-term-cannot-save = impossible d'enregistrer dans { $path } : { $error }
-term-draw-claimed = nulle réclamée : { $reason }
+term-cannot-save = impossible d'enregistrer dans { $path } : { $error }
+term-draw-claimed = nulle réclamée : { $reason }
 term-no-draw = aucune nulle ne peut être réclamée ici
-term-draw-may-be-claimed = une nulle peut être réclamée ({ $reason }) : tapez draw
-term-cannot-read = impossible de lire { $text } : { $error }
-term-illegal = { $text } est illégal : { $error }
-term-did-you-mean = vouliez-vous dire : { $moves }?
-term-did-you-mean-more = vouliez-vous dire : { $moves }, … ({ $count } coups)?
-term-record-kept = journal de cette partie enregistré dans { $path } (rejouez-le avec : cargo run --example replay -- FICHIER)
-term-record-not-kept = journal (impossible de l'enregistrer : { $error })
+term-draw-may-be-claimed = une nulle peut être réclamée ({ $reason }) : tapez nulle
+term-resigned = { $loser } abandonne, { $winner } gagne
+term-cannot-read = impossible de lire { $text } : { $error }
+term-illegal = { $text } est illégal : { $error }
+term-no-match = trait : { $player } ; { $text } n'est aucun des coups légaux de { $player } (? les liste)
+term-no-match-first = { $player } joue en premier ; { $text } n'est aucun des coups légaux de { $player } (? les liste)
+term-did-you-mean = vouliez-vous dire : { $moves } ?
+term-did-you-mean-more = vouliez-vous dire : { $moves }, … ({ $count } coups) ?
+term-record-kept = journal de cette partie enregistré dans { $path } (rejouez-le avec : cargo run --example replay -- FICHIER)
+term-record-not-kept = journal (impossible de l'enregistrer : { $error })
 term-no-legal-move-at = aucun coup légal en { $place }
 term-legal-moves-at = { $count ->
         [one] { $count } coup légal
        *[other] { $count } coups légaux
-    } en { $place } : { $moves }
+    } en { $place } : { $moves }
 term-legal-moves-by-place = { $count ->
         [one] { $count } coup légal
        *[other] { $count } coups légaux
-    } en { $places } endroits :
+    } en { $places } endroits :
 term-type-place = tapez ? ENDROIT pour les coups d'un endroit
+# Les mots des commandes que `play` lit, dans les deux langues quel que
+# soit --lang : le premier de chacune est celui que montre la ligne d'aide.
+term-words-quit = quitter sortir
+term-words-board = plateau
+term-words-undo = annuler
+term-words-redo = rétablir retablir rejouer
+term-words-draw = nulle
+term-words-resign = abandonner
+term-words-help = aide
+term-words-save = enregistrer
 term-demo-title = === { $game } (graine { $seed }) ===
-term-agent-illegal = l'ordinateur a choisi un coup illégal { $move } : { $error }
+term-agent-illegal = l'ordinateur a choisi un coup illégal { $move } : { $error }
 term-stopped = arrêtée après { $count } coups
-term-moves = { $count } coups :
+term-moves = { $count } coups :
 term-record = journal
 term-result = résultat
 term-not-finished = partie non terminée
-term-to-move = trait : { $player }
-term-eoc-player = { $player } : { $points } points, il reste { $pale } pâles et { $dark } foncés
+term-to-move = trait : { $player }
+term-eoc-player = { $player } : { $points } points, il reste { $pale } pâles et { $dark } foncés
 term-eoc-claimable = réclamable { $points }
 term-eoc-final = décompte final { $player } { $count }
 term-kybo-cubes = cubes { $player } { $placed } (reste { $left })
-term-kybo-network = réseau KYBO : { $network }
+term-kybo-network = réseau KYBO : { $network }
 term-c3-pieces = pièces Blanc { $white } Noir { $black }
 term-c3-move = coup { $number }
 term-c3-check = échec
-legend-echec-o-cube = clé : --- | pion pâle, === H pion foncé, + un pion y aboutit, R rouge, 1 2 fermé par Un/Deux, x mort
-    coups : P D5-E5 (pâle), F D5-E5 (foncé), ! après un coup l'annonce; claim réclame les points réclamables
-legend-kybo = w b : cubes de bas en haut (w Blanc, b Noir), . : place libre (Portes 1, Remparts 2, Château 3, Donjon 4)
-legend-chess3d = clé : majuscules Blanc, minuscules Noir; K roi, Q dame, R tour, B fou, N cavalier, P pion
-    coups : N2/E2-N2/E4 (niveau/case vers niveau/case), ou court : E4, NC3, D4xE5, QxN3/D4 (le niveau si besoin); O-O roque
+legend-echec-o-cube = clé : --- | pion pâle, === H pion foncé, + un pion y aboutit, R rouge, 1 2 fermé par Un/Deux, x mort
+    coups : P D5-E5 (pâle), F D5-E5 (foncé), ! après un coup l'annonce ; claim réclame les points réclamables
+legend-kybo = w b : cubes de bas en haut (w Blanc, b Noir), . : place libre (Portes 1, Remparts 2, Château 3, Donjon 4)
+# Les lettres des pièces de chess3d : le couple lettre de la notation, lettre
+# montrée et lue en français (les journaux gardent celle de la notation).
+term-letters-chess3d = KR QD RT BF NC PP
+legend-chess3d = clé : majuscules Blanc, minuscules Noir ; R roi, D dame, T tour, F fou, C cavalier, P pion
+    coups : N2/E2-N2/E4 (niveau/case vers niveau/case), ou court : E4, CC3, D4xE5, DxN3/D4 (le niveau si besoin) ; O-O roque ; les journaux gardent K Q R B N
 
 ## Le client en ligne (board-online host, join, watch). `code: XXXXXX`
 ## s'écrit tel quel dans toutes les langues (des scripts le lisent); les

@@ -102,7 +102,7 @@ fn a_french_player_plays_kybo_online_in_the_terminal_and_reads_no_english() {
     host.expect("the prompt", |l| {
         l == "à vous de jouer (Blanc), demi-coup 0 (? liste les coups légaux) :"
     });
-    join.expect("the opponent's turn", |l| l == "trait : Blanc");
+    join.expect("the opponent's turn", |l| l == "trait : Blanc");
 
     // Out of turn: the refusal's kind in French.
     join.send("D4");
@@ -214,10 +214,10 @@ fn a_french_spectator_and_a_resignation_read_in_french() {
         l == format!("vous regardez la partie {code}")
     });
     watch.expect("the legend", |l| {
-        l.starts_with("clé : majuscules Blanc, minuscules Noir")
+        l.starts_with("clé : majuscules Blanc, minuscules Noir")
     });
     watch.expect("the status", |l| {
-        l == "pièces Blanc 16 Noir 16 | coup 1 | trait : Blanc"
+        l == "pièces Blanc 16 Noir 16 | coup 1 | trait : Blanc"
     });
     // A spectator's move is refused by the client itself, in French.
     watch.send("N2/E2-N2/E4");
