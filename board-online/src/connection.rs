@@ -74,15 +74,11 @@ impl Conn {
         Next::Close(message)
     }
 
-    /// Counts a failed join from this address; closes when over budget.
-    fn failed_join(&self, kind: ErrorKind, message: &str) -> Next {
-        if self.app.failed_joins.take(self.peer) {
-            self.error(kind, message)
-        } else {
-            self.fatal(
-                ErrorKind::RateLimited,
-                "too many failed joins from this address; wait a minute",
-            )
+    /// Gives back a failed-join charge taken before a lookup that found the
+    /// code (or could not tell), if one was taken.
+    fn give_back(&self, charged: bool) {
+        if charged {
+            self.app.failed_joins.give_back(self.peer);
         }
     }
 
@@ -203,22 +199,29 @@ impl Conn {
                     );
                 }
                 // A seat's token is proof enough: an address out of failed
-                // joins (a NAT's neighbours) still resumes its games.
-                let allowed = self.app.failed_joins.allows(self.peer);
+                // joins (a NAT's neighbours) still resumes its games. The
+                // budget is charged before the lookup (concurrent guesses
+                // each hold their charge) and given back once the code is
+                // known.
+                let charged = self.app.failed_joins.take(self.peer);
                 let room = match self.find(&code).await {
                     Ok(Some(room)) => room,
-                    Ok(None) if allowed => {
-                        return self.failed_join(ErrorKind::NoSuchGame, "no game has this code")
+                    Ok(None) if charged => {
+                        return self.error(ErrorKind::NoSuchGame, "no game has this code")
                     }
                     Ok(None) => return self.locked_out(),
-                    Err(next) => return next,
+                    Err(next) => {
+                        self.give_back(charged);
+                        return next;
+                    }
                 };
+                self.give_back(charged);
                 match room.resume(self.outbox.clone(), &token).await {
                     Ok(Some(_)) => {
                         self.game = Some(room);
                         Next::Continue
                     }
-                    Ok(None) if allowed => {
+                    Ok(None) if charged => {
                         self.error(ErrorKind::BadToken, "this token holds no seat of that game")
                     }
                     Ok(None) => self.locked_out(),
@@ -276,14 +279,21 @@ impl Conn {
                 "this connection is in a game already",
             );
         }
-        if !self.app.failed_joins.allows(self.peer) {
+        // Charged before the lookup, so that concurrent guesses cannot all
+        // pass a budget checked first and spent after; given back once the
+        // code turns out to be a game's.
+        if !self.app.failed_joins.take(self.peer) {
             return self.locked_out();
         }
         let room = match self.find(code).await {
             Ok(Some(room)) => room,
-            Ok(None) => return self.failed_join(ErrorKind::NoSuchGame, "no game has this code"),
-            Err(next) => return next,
+            Ok(None) => return self.error(ErrorKind::NoSuchGame, "no game has this code"),
+            Err(next) => {
+                self.give_back(true);
+                return next;
+            }
         };
+        self.give_back(true);
         match room.join(self.outbox.clone(), take_seat).await {
             Ok(_) => {
                 self.game = Some(room);

@@ -22,6 +22,11 @@ const TTL: &str = "1.5";
 
 /// Starts `serve` on PostgreSQL as instance `id`.
 fn instance(dir: &TempDir, db: &str, id: &str) -> Server {
+    instance_with(dir, db, id, &[])
+}
+
+/// Like [`instance`], with extra flags.
+pub(crate) fn instance_with(dir: &TempDir, db: &str, id: &str, extra: &[&str]) -> Server {
     let mut args = vec![
         "serve",
         "--addr",
@@ -34,6 +39,7 @@ fn instance(dir: &TempDir, db: &str, id: &str) -> Server {
         TTL,
     ];
     args.extend_from_slice(FAST);
+    args.extend_from_slice(extra);
     let mut proc = Proc::spawn(&format!("server {id}"), &args, dir.path());
     let line = proc.expect("listening on, or an error", |l| {
         l.starts_with("listening on ") || l.starts_with("stderr: error")

@@ -1,0 +1,86 @@
+//! The server under faults (issue #39): concurrent code guesses against the
+//! failed-join budget. Each peer is a raw socket on loopback; each wait is
+//! bounded.
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::time::Duration;
+
+use serde_json::json;
+
+use crate::cluster::instance_with;
+use crate::harness::{Raw, Server, TempDir};
+use crate::pgcluster::PgCluster;
+
+/// A code of the right shape that no game has (`i` picks one of many).
+fn unknown_code(i: usize) -> String {
+    let alphabet = b"ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+    (0..6)
+        .map(|k| char::from(alphabet[(i * 7 + k * 13) % alphabet.len()]))
+        .collect()
+}
+
+#[test]
+fn concurrent_reads_of_unknown_codes_get_no_more_404s_than_the_failed_join_budget() {
+    // On PostgreSQL, where a lookup is a round trip: a budget checked
+    // before it and spent after it let most of a burst through.
+    let Some(pg) = PgCluster::start("guesses") else {
+        return;
+    };
+    let dir = TempDir::new("guesses");
+    let server = instance_with(&dir, &pg.url(), "a", &["--failed-joins-per-minute", "5"]);
+    // 40 guesses at once from one address (every socket connected first,
+    // then every request sent): each is charged before its lookup, so 5
+    // are looked up (404) and 35 refused (429).
+    let mut sockets: Vec<TcpStream> = (0..40)
+        .map(|_| TcpStream::connect(&server.addr).unwrap())
+        .collect();
+    for (i, tcp) in sockets.iter_mut().enumerate() {
+        let request = format!(
+            "GET /games/{} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+            unknown_code(i)
+        );
+        tcp.write_all(request.as_bytes()).unwrap();
+    }
+    let statuses: Vec<u16> = sockets
+        .iter_mut()
+        .map(|tcp| {
+            tcp.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+            let mut answer = Vec::new();
+            tcp.read_to_end(&mut answer).unwrap();
+            let head = String::from_utf8_lossy(&answer[..answer.len().min(12)]).into_owned();
+            head[9..12].parse().unwrap_or_else(|_| panic!("{head}"))
+        })
+        .collect();
+    let not_found = statuses.iter().filter(|&&s| s == 404).count();
+    let refused = statuses.iter().filter(|&&s| s == 429).count();
+    assert_eq!(not_found, 5, "{statuses:?}");
+    assert_eq!(refused, 35, "{statuses:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn concurrent_joins_of_unknown_codes_get_no_more_answers_than_the_failed_join_budget() {
+    let dir = TempDir::new("join-guesses");
+    let server = Server::start(
+        dir.path(),
+        "127.0.0.1:0",
+        &["--failed-joins-per-minute", "5"],
+    );
+    let url = server.url();
+    let mut peers = Vec::new();
+    for _ in 0..30 {
+        peers.push(Raw::hello(&url).await);
+    }
+    for (i, p) in peers.iter_mut().enumerate() {
+        p.send(json!({"type": "join", "code": unknown_code(i)}))
+            .await;
+    }
+    let mut kinds = Vec::new();
+    for p in &mut peers {
+        let m = p.expect("error").await;
+        kinds.push(m["kind"].as_str().unwrap().to_owned());
+    }
+    let answered = kinds.iter().filter(|k| *k == "no_such_game").count();
+    let limited = kinds.iter().filter(|k| *k == "rate_limited").count();
+    assert_eq!((answered, limited), (5, 25), "{kinds:?}");
+}
