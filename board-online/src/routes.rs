@@ -85,9 +85,10 @@ async fn healthz(State(app): State<Arc<App>>) -> Response {
 
 /// `GET /games/CODE`: the game's record in its rules crate's text;
 /// `GET /games/CODE.json`: its state and record as JSON. A live game or a
-/// finished one kept for `--keep-finished`. An unknown code is a 404 and
-/// counts as a failed join of the address, charged before the lookup so
-/// that concurrent guesses cannot outrun the budget; past it, 429.
+/// finished one kept for `--keep-finished`. Every read spends the address's
+/// read budget (`--reads-per-minute`); an unknown code is a 404 and counts
+/// as a failed join of the address, charged before the lookup so that
+/// concurrent guesses cannot outrun the budget. Past either budget, 429.
 async fn game_record(
     State(app): State<Arc<App>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
@@ -98,6 +99,10 @@ async fn game_record(
         Some(code) => (code, true),
         None => (file.as_str(), false),
     };
+    if !app.reads.take(peer.ip()) {
+        let why = "too many reads of games from this address; wait a minute";
+        return answer(StatusCode::TOO_MANY_REQUESTS, text, why.into());
+    }
     if !app.failed_joins.take(peer.ip()) {
         let why = "too many failed joins from this address; wait a minute";
         return answer(StatusCode::TOO_MANY_REQUESTS, text, why.into());

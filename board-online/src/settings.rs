@@ -107,6 +107,10 @@ pub struct Settings {
     /// Games an address may create per minute (`--creates-per-minute`,
     /// default 60), with a burst of as many.
     pub creates_per_minute: u32,
+    /// Reads of games over HTTP (`GET /games/CODE`, `GET /games/CODE.json`)
+    /// an address may make per minute (`--reads-per-minute`, default 60),
+    /// with a burst of as many; above it, `429 Too Many Requests`.
+    pub reads_per_minute: u32,
     /// Open connections at most (`--max-connections`, default 10,000),
     /// counted from the moment a socket is accepted: requests and
     /// handshakes in progress as well as WebSockets. Past it a new socket
@@ -141,6 +145,7 @@ impl Default for Settings {
             message_burst: 40,
             failed_joins_per_minute: 10,
             creates_per_minute: 60,
+            reads_per_minute: 60,
             max_connections: 10_000,
             max_connections_per_address: 256,
             handshake_timeout: Duration::from_secs(5),

@@ -1,6 +1,6 @@
 //! The server under faults (issue #39): concurrent code guesses against the
-//! failed-join budget. Each peer is a raw socket on loopback; each wait is
-//! bounded.
+//! failed-join budget, reads of games past their budget. Each peer is a raw socket on loopback; each wait
+//! is bounded.
 
 use std::io::{Read, Write};
 use std::net::TcpStream;
@@ -11,6 +11,7 @@ use serde_json::json;
 use crate::cluster::instance_with;
 use crate::harness::{Raw, Server, TempDir};
 use crate::pgcluster::PgCluster;
+use crate::web::get;
 
 /// A code of the right shape that no game has (`i` picks one of many).
 fn unknown_code(i: usize) -> String {
@@ -83,4 +84,44 @@ async fn concurrent_joins_of_unknown_codes_get_no_more_answers_than_the_failed_j
     let answered = kinds.iter().filter(|k| *k == "no_such_game").count();
     let limited = kinds.iter().filter(|k| *k == "rate_limited").count();
     assert_eq!((answered, limited), (5, 25), "{kinds:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reads_of_a_known_game_are_rate_limited_per_address() {
+    let dir = TempDir::new("reads");
+    // The default budget: 60 reads a minute, as many at once.
+    let server = Server::start(dir.path(), "127.0.0.1:0", &[]);
+    let url = server.url();
+    let mut a = Raw::hello(&url).await;
+    a.send(json!({"type": "create", "game": "kybo", "config": {}, "seat": "first"}))
+        .await;
+    let code = a.expect("created").await["code"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let addr = server.addr.clone();
+    let statuses = tokio::task::spawn_blocking(move || {
+        (0..70)
+            .map(|i| {
+                let path = if i % 2 == 0 {
+                    format!("/games/{code}")
+                } else {
+                    format!("/games/{code}.json")
+                };
+                get(&addr, &path).status
+            })
+            .collect::<Vec<u16>>()
+    })
+    .await
+    .unwrap();
+    assert_eq!(&statuses[..60], &[200; 60], "{statuses:?}");
+    // The budget refills by one a second: a fast loop gets one or two back.
+    let refused = statuses[60..].iter().filter(|&&s| s == 429).count();
+    assert!(
+        refused >= 8,
+        "{refused} of the last 10 reads refused: {statuses:?}"
+    );
+    // The game itself is not disturbed: its players play on.
+    a.send(json!({"type": "sync"})).await;
+    a.expect("state").await;
 }
