@@ -18,7 +18,8 @@ use crate::protocol::{
 };
 use crate::room::RoomHandle;
 use crate::settings::{
-    CLOSE_GRACE, HELLO_TIMEOUT, MAX_FRAME_BYTES, MAX_TEXT_BYTES, READ_BUFFER_BYTES,
+    CLOSE_GRACE, HELLO_TIMEOUT, MAX_FRAME_BYTES, MAX_TEXT_BYTES, MAX_WRITE_BUFFER_BYTES,
+    READ_BUFFER_BYTES,
 };
 use crate::token::Code;
 
@@ -32,6 +33,7 @@ pub(crate) async fn upgrade(
     // The connection was counted when it was accepted; its slot now lives
     // as long as the WebSocket.
     ws.read_buffer_size(READ_BUFFER_BYTES)
+        .max_write_buffer_size(MAX_WRITE_BUFFER_BYTES)
         .max_frame_size(MAX_FRAME_BYTES)
         .max_message_size(MAX_FRAME_BYTES)
         .on_upgrade(move |socket| connection(socket, app, peer.ip(), slot))
@@ -387,23 +389,14 @@ async fn connection(socket: WebSocket, app: Arc<App>, peer: IpAddr, slot: Arc<Sl
             }
         };
         heard = true;
-        let text = match incoming {
-            None | Some(Err(_)) => break None,
-            Some(Ok(Message::Close(_))) => break None,
-            Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
-            Some(Ok(Message::Text(text))) => text,
-            Some(Ok(Message::Binary(_))) => {
-                if !bucket.take() {
-                    conn.send(&ServerMsg::error(
-                        ErrorKind::RateLimited,
-                        "too many messages",
-                    ));
-                    break Some("too many messages".to_owned());
-                }
-                conn.error(ErrorKind::BadMessage, "messages are JSON text frames");
-                continue;
-            }
+        let message = match incoming {
+            // A read error includes a write buffer past its bound: a peer
+            // that sends pings and reads no pongs.
+            None | Some(Err(_)) | Some(Ok(Message::Close(_))) => break None,
+            Some(Ok(m)) => m,
         };
+        // Every frame counts, pings and pongs too: each one costs the
+        // server a read and, for a ping, a pong to write.
         if !bucket.take() {
             conn.send(&ServerMsg::error(
                 ErrorKind::RateLimited,
@@ -411,6 +404,14 @@ async fn connection(socket: WebSocket, app: Arc<App>, peer: IpAddr, slot: Arc<Sl
             ));
             break Some("too many messages".to_owned());
         }
+        let text = match message {
+            Message::Text(text) => text,
+            Message::Binary(_) => {
+                conn.error(ErrorKind::BadMessage, "messages are JSON text frames");
+                continue;
+            }
+            Message::Ping(_) | Message::Pong(_) | Message::Close(_) => continue,
+        };
         let next = match serde_json::from_str::<ClientMsg>(text.as_str()) {
             Ok(msg) => conn.handle(msg).await,
             Err(e) => {

@@ -13,6 +13,12 @@ pub const MAX_FRAME_BYTES: usize = 4 * 1024;
 /// server's memory). Messages are at most [`MAX_FRAME_BYTES`] anyway.
 pub const READ_BUFFER_BYTES: usize = 8 * 1024;
 
+/// The most a WebSocket connection's write buffer may hold (512 KiB, more
+/// than the largest message, a 10,000-ply game's state): pongs owed to a peer
+/// that sends pings and reads nothing pile up there, and past it the
+/// connection is closed.
+pub const MAX_WRITE_BUFFER_BYTES: usize = 512 * 1024;
+
 /// The time a new connection has to send its `hello` before it is closed.
 pub const HELLO_TIMEOUT: Duration = Duration::from_secs(10);
 
@@ -96,7 +102,8 @@ pub struct Settings {
     /// seconds, default one day).
     pub idle_expiry: Duration,
     /// Messages a connection may send per second, sustained (`--message-rate`,
-    /// default 20); above it the connection gets `rate_limited` and closes.
+    /// default 20), WebSocket pings and pongs included; above it the
+    /// connection gets `rate_limited` and closes.
     pub message_rate: u32,
     /// Messages a connection may send in a burst (`--message-burst`, default 40).
     pub message_burst: u32,

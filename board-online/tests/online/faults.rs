@@ -1,17 +1,30 @@
 //! The server under faults (issue #39): concurrent code guesses against the
-//! failed-join budget, reads of games past their budget. Each peer is a raw socket on loopback; each wait
+//! failed-join budget, reads of games past their budget, peers that flood
+//! pings. Each peer is a raw socket on loopback; each wait
 //! is bounded.
 
 use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
+use futures_util::SinkExt;
 use serde_json::json;
+use tokio_tungstenite::tungstenite::Message;
 
 use crate::cluster::instance_with;
 use crate::harness::{Raw, Server, TempDir};
 use crate::pgcluster::PgCluster;
 use crate::web::get;
+
+/// The resident memory of process `pid`, in KiB.
+fn resident_kib(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .expect("VmRSS in /proc/PID/status")
+}
 
 /// A code of the right shape that no game has (`i` picks one of many).
 fn unknown_code(i: usize) -> String {
@@ -124,4 +137,64 @@ async fn reads_of_a_known_game_are_rate_limited_per_address() {
     // The game itself is not disturbed: its players play on.
     a.send(json!({"type": "sync"})).await;
     a.expect("state").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pings_count_against_the_message_budget() {
+    let dir = TempDir::new("pings");
+    // The default budget: 40 messages at once, 20 a second.
+    let server = Server::start(dir.path(), "127.0.0.1:0", &[]);
+    let mut peer = Raw::hello(&server.url()).await;
+    for _ in 0..500 {
+        if !peer.try_send(Message::Ping(vec![1, 2, 3].into())).await {
+            break;
+        }
+    }
+    // Pongs come back, then the refusal, then the close.
+    let error = tokio::time::timeout(Duration::from_secs(10), peer.recv())
+        .await
+        .expect("a rate_limited error within 10 s, not silence")
+        .expect("the error before the close");
+    assert_eq!(error["kind"], "rate_limited", "{error}");
+    assert!(peer.closes().await);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_peer_flooding_pings_without_reading_pins_no_memory() {
+    let dir = TempDir::new("ping-flood");
+    // A budget too large to stop the flood (the default one closes it, see
+    // above): the write buffer's bound keeps the pongs owed from growing.
+    let server = Server::start(
+        dir.path(),
+        "127.0.0.1:0",
+        &["--message-rate", "1000000", "--message-burst", "1000000"],
+    );
+    let pid = server.proc.pid();
+    let mut warm = Raw::hello(&server.url()).await;
+    warm.send(json!({"type": "ping"})).await;
+    warm.expect("pong").await;
+    let before = resident_kib(pid);
+    let (mut ws, _) = tokio_tungstenite::connect_async(server.url())
+        .await
+        .unwrap();
+    // 400,000 pings of 125 bytes (50 MB of pongs owed), never reading.
+    let payload = vec![7u8; 125];
+    let mut sent = 0;
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while sent < 400_000 && Instant::now() < deadline {
+        let send = ws.send(Message::Ping(payload.clone().into()));
+        match tokio::time::timeout(Duration::from_secs(5), send).await {
+            Ok(Ok(())) => sent += 1,
+            // Closed (reset), or the server stopped reading it.
+            Ok(Err(_)) | Err(_) => break,
+        }
+    }
+    let grown = resident_kib(pid).saturating_sub(before);
+    assert!(
+        grown < 16 * 1024,
+        "the server grew by {grown} KiB for a peer that sent {sent} pings and read nothing"
+    );
+    drop(ws);
+    warm.send(json!({"type": "ping"})).await;
+    warm.expect("pong").await;
 }
