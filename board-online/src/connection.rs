@@ -19,7 +19,7 @@ use crate::protocol::{
 use crate::room::RoomHandle;
 use crate::settings::{
     CLOSE_GRACE, HELLO_TIMEOUT, MAX_FRAME_BYTES, MAX_TEXT_BYTES, MAX_WRITE_BUFFER_BYTES,
-    READ_BUFFER_BYTES,
+    READ_BUFFER_BYTES, WRITE_TIMEOUT,
 };
 use crate::token::Code;
 
@@ -310,23 +310,13 @@ async fn connection(socket: WebSocket, app: Arc<App>, peer: IpAddr, slot: Arc<Sl
     let (mut sink, mut stream) = socket.split();
     let id = app.hub.connection_id();
     let (outbox, mut outgoing, too_slow) = Outbox::new(id);
-    let sender = tokio::spawn(async move {
+    // Every write has WRITE_TIMEOUT: a peer that stops reading ends the
+    // sender, and with it the connection.
+    let mut sender = tokio::spawn(async move {
         while let Some(frame) = outgoing.recv().await {
-            match frame {
-                Frame::Text(text) => {
-                    if sink
-                        .send(Message::Text(text.as_ref().into()))
-                        .await
-                        .is_err()
-                    {
-                        return;
-                    }
-                }
-                Frame::Ping => {
-                    if sink.send(Message::Ping(Vec::new().into())).await.is_err() {
-                        return;
-                    }
-                }
+            let (message, last) = match frame {
+                Frame::Text(text) => (Message::Text(text.as_ref().into()), false),
+                Frame::Ping => (Message::Ping(Vec::new().into()), false),
                 Frame::Close(reason) => {
                     // A close frame's reason is at most 123 bytes.
                     let reason = crate::clip(&reason, 120);
@@ -334,12 +324,17 @@ async fn connection(socket: WebSocket, app: Arc<App>, peer: IpAddr, slot: Arc<Sl
                         code: 1008,
                         reason: reason.into(),
                     };
-                    let _ = sink.send(Message::Close(Some(frame))).await;
-                    return;
+                    (Message::Close(Some(frame)), true)
                 }
+            };
+            let sent = tokio::time::timeout(WRITE_TIMEOUT, sink.send(message)).await;
+            if last || !matches!(sent, Ok(Ok(()))) {
+                return;
             }
         }
     });
+    // Whether the sender has ended (its handle must not be awaited again).
+    let mut sent_all = false;
     let settings = app.hub.settings().clone();
     let mut shutdown = app.shutdown.clone();
     let websockets = app.hub.metrics().websockets.clone();
@@ -379,6 +374,12 @@ async fn connection(socket: WebSocket, app: Arc<App>, peer: IpAddr, slot: Arc<Sl
                 continue;
             }
             () = too_slow.notified() => break Some("this connection reads too slowly".to_owned()),
+            // The sender sent a close (`relocated`, a fatal error), or a
+            // write failed or timed out: nothing more can reach the peer.
+            _ = &mut sender, if !sent_all => {
+                sent_all = true;
+                break Some("the connection's writes ended".to_owned());
+            }
             _ = shutdown.changed() => {
                 conn.send(&ServerMsg::error(ErrorKind::ShuttingDown, "the server is shutting down"));
                 break Some("the server is shutting down".to_owned());
@@ -454,7 +455,16 @@ async fn connection(socket: WebSocket, app: Arc<App>, peer: IpAddr, slot: Arc<Sl
         };
         let _ = tokio::time::timeout(CLOSE_GRACE, drain).await;
     }
-    let _ = tokio::time::timeout(CLOSE_GRACE, sender).await;
+    if !sent_all
+        && tokio::time::timeout(CLOSE_GRACE, &mut sender)
+            .await
+            .is_err()
+    {
+        // Still blocked on a peer that does not read: stop it, so that the
+        // socket closes with the slot rather than after it.
+        sender.abort();
+        let _ = sender.await;
+    }
     websockets.dec();
     drop(slot);
 }

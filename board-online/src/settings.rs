@@ -19,6 +19,11 @@ pub const READ_BUFFER_BYTES: usize = 8 * 1024;
 /// connection is closed.
 pub const MAX_WRITE_BUFFER_BYTES: usize = 512 * 1024;
 
+/// The longest one write to a WebSocket may take (10 s): a peer that stops
+/// reading fills the socket's buffers, and its next write then times out
+/// and closes the connection (slot, task and socket together).
+pub const WRITE_TIMEOUT: Duration = Duration::from_secs(10);
+
 /// The time a new connection has to send its `hello` before it is closed.
 pub const HELLO_TIMEOUT: Duration = Duration::from_secs(10);
 

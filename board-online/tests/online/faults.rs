@@ -1,13 +1,13 @@
 //! The server under faults (issue #39): concurrent code guesses against the
 //! failed-join budget, reads of games past their budget, peers that flood
-//! pings. Each peer is a raw socket on loopback; each wait
+//! pings or stop reading. Each peer is a raw socket on loopback; each wait
 //! is bounded.
 
 use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
-use futures_util::SinkExt;
+use futures_util::{SinkExt, StreamExt};
 use serde_json::json;
 use tokio_tungstenite::tungstenite::Message;
 
@@ -15,6 +15,34 @@ use crate::cluster::instance_with;
 use crate::harness::{Raw, Server, TempDir};
 use crate::pgcluster::PgCluster;
 use crate::web::get;
+
+/// The sockets process `pid` holds open (its other descriptors, the
+/// store's files, vary as the store opens them).
+pub(crate) fn descriptors(pid: u32) -> usize {
+    std::fs::read_dir(format!("/proc/{pid}/fd"))
+        .map(|fds| {
+            fds.flatten()
+                .filter(|fd| {
+                    std::fs::read_link(fd.path())
+                        .is_ok_and(|to| to.to_string_lossy().starts_with("socket:"))
+                })
+                .count()
+        })
+        .unwrap_or(0)
+}
+
+/// Waits up to `within` for process `pid` to hold at most `most`
+/// descriptors; the count it last saw.
+pub(crate) fn descriptors_fall_to(pid: u32, most: usize, within: Duration) -> usize {
+    let deadline = Instant::now() + within;
+    loop {
+        let n = descriptors(pid);
+        if n <= most || Instant::now() >= deadline {
+            return n;
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    }
+}
 
 /// The resident memory of process `pid`, in KiB.
 fn resident_kib(pid: u32) -> u64 {
@@ -193,6 +221,76 @@ async fn a_peer_flooding_pings_without_reading_pins_no_memory() {
     assert!(
         grown < 16 * 1024,
         "the server grew by {grown} KiB for a peer that sent {sent} pings and read nothing"
+    );
+    drop(ws);
+    warm.send(json!({"type": "ping"})).await;
+    warm.expect("pong").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_peer_that_stops_reading_is_closed_and_its_descriptor_freed() {
+    let dir = TempDir::new("no-reader");
+    let server = Server::start(
+        dir.path(),
+        "127.0.0.1:0",
+        &["--message-rate", "100000", "--message-burst", "100000"],
+    );
+    let pid = server.proc.pid();
+    // A first game, so that the store has opened all its files.
+    let mut warm = Raw::hello(&server.url()).await;
+    warm.send(json!({"type": "create", "game": "kybo", "config": {}, "seat": "first"}))
+        .await;
+    warm.expect("created").await;
+    warm.expect("state").await;
+    let base = descriptors(pid);
+    // A peer with a small receive window that creates a game, then asks
+    // for its state thousands of times and never reads an answer.
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.set_recv_buffer_size(4096).unwrap();
+    let tcp = socket.connect(server.addr.parse().unwrap()).await.unwrap();
+    let (mut ws, _) = tokio_tungstenite::client_async(server.url(), tcp)
+        .await
+        .unwrap();
+    let hello = json!({"type": "hello", "protocol": 1, "client": "test"});
+    ws.send(Message::text(hello.to_string())).await.unwrap();
+    let create = json!({"type": "create", "game": "kybo", "config": {}, "seat": "first"});
+    ws.send(Message::text(create.to_string())).await.unwrap();
+    // It reads the welcome, its seat and the first state, then nothing.
+    let mut state_bytes = 0;
+    while state_bytes == 0 {
+        let frame = tokio::time::timeout(Duration::from_secs(30), ws.next())
+            .await
+            .expect("the first messages")
+            .expect("an open connection")
+            .unwrap();
+        if let Message::Text(text) = frame {
+            if text.contains(r#""type":"state""#) {
+                state_bytes = text.len();
+            }
+        }
+    }
+    // More states than every buffer on the way holds (the kernel's send
+    // buffer grows to 4 MiB): 16 MiB of them.
+    let syncs = 16 * 1024 * 1024 / state_bytes + 1000;
+    let sync = json!({"type": "sync"}).to_string();
+    let mut sent = 0;
+    for _ in 0..syncs {
+        let send = ws.send(Message::text(sync.clone()));
+        match tokio::time::timeout(Duration::from_secs(5), send).await {
+            Ok(Ok(())) => sent += 1,
+            Ok(Err(_)) | Err(_) => break,
+        }
+    }
+    // The server gives up on it: slot, task and descriptor go together,
+    // though the peer keeps its end open.
+    let left = tokio::task::spawn_blocking(move || {
+        descriptors_fall_to(pid, base, Duration::from_secs(25))
+    })
+    .await
+    .unwrap();
+    assert!(
+        left <= base,
+        "{left} sockets, {base} before the peer that stopped reading ({sent} syncs sent)"
     );
     drop(ws);
     warm.send(json!({"type": "ping"})).await;
