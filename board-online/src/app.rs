@@ -16,6 +16,8 @@ pub(crate) struct App {
     pub(crate) hub: Arc<Hub>,
     pub(crate) failed_joins: AddressLimiter,
     pub(crate) creates: AddressLimiter,
+    /// Reads of games over HTTP (`GET /games/CODE[.json]`), per address.
+    pub(crate) reads: AddressLimiter,
     pub(crate) admission: Arc<Admission>,
     pub(crate) shutdown: watch::Receiver<bool>,
     pub(crate) web: Option<WebRoot>,
@@ -30,6 +32,7 @@ impl App {
         App {
             failed_joins: AddressLimiter::new(settings.failed_joins_per_minute),
             creates: AddressLimiter::new(settings.creates_per_minute),
+            reads: AddressLimiter::new(settings.reads_per_minute),
             admission: Admission::new(
                 settings.max_connections,
                 settings.max_connections_per_address,

@@ -18,7 +18,8 @@ use crate::protocol::{
 };
 use crate::room::RoomHandle;
 use crate::settings::{
-    CLOSE_GRACE, HELLO_TIMEOUT, MAX_FRAME_BYTES, MAX_TEXT_BYTES, READ_BUFFER_BYTES,
+    CLOSE_GRACE, HELLO_TIMEOUT, MAX_FRAME_BYTES, MAX_TEXT_BYTES, MAX_WRITE_BUFFER_BYTES,
+    READ_BUFFER_BYTES, WRITE_TIMEOUT,
 };
 use crate::token::Code;
 
@@ -32,6 +33,7 @@ pub(crate) async fn upgrade(
     // The connection was counted when it was accepted; its slot now lives
     // as long as the WebSocket.
     ws.read_buffer_size(READ_BUFFER_BYTES)
+        .max_write_buffer_size(MAX_WRITE_BUFFER_BYTES)
         .max_frame_size(MAX_FRAME_BYTES)
         .max_message_size(MAX_FRAME_BYTES)
         .on_upgrade(move |socket| connection(socket, app, peer.ip(), slot))
@@ -74,15 +76,11 @@ impl Conn {
         Next::Close(message)
     }
 
-    /// Counts a failed join from this address; closes when over budget.
-    fn failed_join(&self, kind: ErrorKind, message: &str) -> Next {
-        if self.app.failed_joins.take(self.peer) {
-            self.error(kind, message)
-        } else {
-            self.fatal(
-                ErrorKind::RateLimited,
-                "too many failed joins from this address; wait a minute",
-            )
+    /// Gives back a failed-join charge taken before a lookup that found the
+    /// code (or could not tell), if one was taken.
+    fn give_back(&self, charged: bool) {
+        if charged {
+            self.app.failed_joins.give_back(self.peer);
         }
     }
 
@@ -203,22 +201,29 @@ impl Conn {
                     );
                 }
                 // A seat's token is proof enough: an address out of failed
-                // joins (a NAT's neighbours) still resumes its games.
-                let allowed = self.app.failed_joins.allows(self.peer);
+                // joins (a NAT's neighbours) still resumes its games. The
+                // budget is charged before the lookup (concurrent guesses
+                // each hold their charge) and given back once the code is
+                // known.
+                let charged = self.app.failed_joins.take(self.peer);
                 let room = match self.find(&code).await {
                     Ok(Some(room)) => room,
-                    Ok(None) if allowed => {
-                        return self.failed_join(ErrorKind::NoSuchGame, "no game has this code")
+                    Ok(None) if charged => {
+                        return self.error(ErrorKind::NoSuchGame, "no game has this code")
                     }
                     Ok(None) => return self.locked_out(),
-                    Err(next) => return next,
+                    Err(next) => {
+                        self.give_back(charged);
+                        return next;
+                    }
                 };
+                self.give_back(charged);
                 match room.resume(self.outbox.clone(), &token).await {
                     Ok(Some(_)) => {
                         self.game = Some(room);
                         Next::Continue
                     }
-                    Ok(None) if allowed => {
+                    Ok(None) if charged => {
                         self.error(ErrorKind::BadToken, "this token holds no seat of that game")
                     }
                     Ok(None) => self.locked_out(),
@@ -276,14 +281,21 @@ impl Conn {
                 "this connection is in a game already",
             );
         }
-        if !self.app.failed_joins.allows(self.peer) {
+        // Charged before the lookup, so that concurrent guesses cannot all
+        // pass a budget checked first and spent after; given back once the
+        // code turns out to be a game's.
+        if !self.app.failed_joins.take(self.peer) {
             return self.locked_out();
         }
         let room = match self.find(code).await {
             Ok(Some(room)) => room,
-            Ok(None) => return self.failed_join(ErrorKind::NoSuchGame, "no game has this code"),
-            Err(next) => return next,
+            Ok(None) => return self.error(ErrorKind::NoSuchGame, "no game has this code"),
+            Err(next) => {
+                self.give_back(true);
+                return next;
+            }
         };
+        self.give_back(true);
         match room.join(self.outbox.clone(), take_seat).await {
             Ok(_) => {
                 self.game = Some(room);
@@ -298,23 +310,13 @@ async fn connection(socket: WebSocket, app: Arc<App>, peer: IpAddr, slot: Arc<Sl
     let (mut sink, mut stream) = socket.split();
     let id = app.hub.connection_id();
     let (outbox, mut outgoing, too_slow) = Outbox::new(id);
-    let sender = tokio::spawn(async move {
+    // Every write has WRITE_TIMEOUT: a peer that stops reading ends the
+    // sender, and with it the connection.
+    let mut sender = tokio::spawn(async move {
         while let Some(frame) = outgoing.recv().await {
-            match frame {
-                Frame::Text(text) => {
-                    if sink
-                        .send(Message::Text(text.as_ref().into()))
-                        .await
-                        .is_err()
-                    {
-                        return;
-                    }
-                }
-                Frame::Ping => {
-                    if sink.send(Message::Ping(Vec::new().into())).await.is_err() {
-                        return;
-                    }
-                }
+            let (message, last) = match frame {
+                Frame::Text(text) => (Message::Text(text.as_ref().into()), false),
+                Frame::Ping => (Message::Ping(Vec::new().into()), false),
                 Frame::Close(reason) => {
                     // A close frame's reason is at most 123 bytes.
                     let reason = crate::clip(&reason, 120);
@@ -322,12 +324,17 @@ async fn connection(socket: WebSocket, app: Arc<App>, peer: IpAddr, slot: Arc<Sl
                         code: 1008,
                         reason: reason.into(),
                     };
-                    let _ = sink.send(Message::Close(Some(frame))).await;
-                    return;
+                    (Message::Close(Some(frame)), true)
                 }
+            };
+            let sent = tokio::time::timeout(WRITE_TIMEOUT, sink.send(message)).await;
+            if last || !matches!(sent, Ok(Ok(()))) {
+                return;
             }
         }
     });
+    // Whether the sender has ended (its handle must not be awaited again).
+    let mut sent_all = false;
     let settings = app.hub.settings().clone();
     let mut shutdown = app.shutdown.clone();
     let websockets = app.hub.metrics().websockets.clone();
@@ -367,6 +374,12 @@ async fn connection(socket: WebSocket, app: Arc<App>, peer: IpAddr, slot: Arc<Sl
                 continue;
             }
             () = too_slow.notified() => break Some("this connection reads too slowly".to_owned()),
+            // The sender sent a close (`relocated`, a fatal error), or a
+            // write failed or timed out: nothing more can reach the peer.
+            _ = &mut sender, if !sent_all => {
+                sent_all = true;
+                break Some("the connection's writes ended".to_owned());
+            }
             _ = shutdown.changed() => {
                 conn.send(&ServerMsg::error(ErrorKind::ShuttingDown, "the server is shutting down"));
                 break Some("the server is shutting down".to_owned());
@@ -377,23 +390,14 @@ async fn connection(socket: WebSocket, app: Arc<App>, peer: IpAddr, slot: Arc<Sl
             }
         };
         heard = true;
-        let text = match incoming {
-            None | Some(Err(_)) => break None,
-            Some(Ok(Message::Close(_))) => break None,
-            Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
-            Some(Ok(Message::Text(text))) => text,
-            Some(Ok(Message::Binary(_))) => {
-                if !bucket.take() {
-                    conn.send(&ServerMsg::error(
-                        ErrorKind::RateLimited,
-                        "too many messages",
-                    ));
-                    break Some("too many messages".to_owned());
-                }
-                conn.error(ErrorKind::BadMessage, "messages are JSON text frames");
-                continue;
-            }
+        let message = match incoming {
+            // A read error includes a write buffer past its bound: a peer
+            // that sends pings and reads no pongs.
+            None | Some(Err(_)) | Some(Ok(Message::Close(_))) => break None,
+            Some(Ok(m)) => m,
         };
+        // Every frame counts, pings and pongs too: each one costs the
+        // server a read and, for a ping, a pong to write.
         if !bucket.take() {
             conn.send(&ServerMsg::error(
                 ErrorKind::RateLimited,
@@ -401,6 +405,14 @@ async fn connection(socket: WebSocket, app: Arc<App>, peer: IpAddr, slot: Arc<Sl
             ));
             break Some("too many messages".to_owned());
         }
+        let text = match message {
+            Message::Text(text) => text,
+            Message::Binary(_) => {
+                conn.error(ErrorKind::BadMessage, "messages are JSON text frames");
+                continue;
+            }
+            Message::Ping(_) | Message::Pong(_) | Message::Close(_) => continue,
+        };
         let next = match serde_json::from_str::<ClientMsg>(text.as_str()) {
             Ok(msg) => conn.handle(msg).await,
             Err(e) => {
@@ -443,7 +455,16 @@ async fn connection(socket: WebSocket, app: Arc<App>, peer: IpAddr, slot: Arc<Sl
         };
         let _ = tokio::time::timeout(CLOSE_GRACE, drain).await;
     }
-    let _ = tokio::time::timeout(CLOSE_GRACE, sender).await;
+    if !sent_all
+        && tokio::time::timeout(CLOSE_GRACE, &mut sender)
+            .await
+            .is_err()
+    {
+        // Still blocked on a peer that does not read: stop it, so that the
+        // socket closes with the slot rather than after it.
+        sender.abort();
+        let _ = sender.await;
+    }
     websockets.dec();
     drop(slot);
 }

@@ -97,6 +97,20 @@ impl AddressLimiter {
             .take_at(now)
     }
 
+    /// Returns the event last taken from `addr`'s budget: a charge taken
+    /// before the outcome was known (a lookup) that turned out not to count.
+    /// Taking first and giving back after is what keeps the budget whole
+    /// under concurrent requests: each one holds its token while it runs.
+    pub fn give_back(&self, addr: IpAddr) {
+        let mut buckets = self
+            .buckets
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(b) = buckets.get_mut(&addr) {
+            b.tokens = (b.tokens + 1.0).min(b.burst);
+        }
+    }
+
     /// Whether `addr` has budget left, without spending any.
     pub fn allows(&self, addr: IpAddr) -> bool {
         let now = Instant::now();
@@ -247,5 +261,25 @@ mod tests {
         assert!(!l.allows(a));
         assert!(l.allows(b));
         assert!(l.take(b));
+    }
+
+    #[test]
+    fn a_charge_given_back_is_spendable_again_but_never_past_the_burst() {
+        let l = AddressLimiter::new(2);
+        let a: IpAddr = "10.0.0.1".parse().unwrap();
+        assert!(l.take(a) && l.take(a));
+        assert!(!l.take(a));
+        l.give_back(a);
+        assert!(l.take(a));
+        assert!(!l.take(a));
+        // An address never charged, or given back more than it spent,
+        // gains nothing beyond its burst.
+        let b: IpAddr = "10.0.0.2".parse().unwrap();
+        l.give_back(b);
+        assert!(l.take(b));
+        l.give_back(b);
+        l.give_back(b);
+        assert!(l.take(b) && l.take(b));
+        assert!(!l.take(b));
     }
 }

@@ -107,6 +107,10 @@ struct ServeArgs {
     /// Games an address may create per minute.
     #[arg(long, default_value_t = Settings::default().creates_per_minute)]
     creates_per_minute: u32,
+    /// Reads of games (`GET /games/CODE[.json]`) an address may make per
+    /// minute; past it HTTP 429.
+    #[arg(long, default_value_t = Settings::default().reads_per_minute)]
+    reads_per_minute: u32,
     /// Open connections at most, counted from accept (requests and
     /// handshakes in progress too); past it a socket gets HTTP 503.
     #[arg(long, default_value_t = Settings::default().max_connections)]
@@ -233,6 +237,7 @@ async fn serve(args: ServeArgs) -> Result<(), String> {
         message_burst,
         failed_joins_per_minute,
         creates_per_minute,
+        reads_per_minute,
         max_connections,
         max_connections_per_address,
         handshake_timeout,
@@ -257,6 +262,7 @@ async fn serve(args: ServeArgs) -> Result<(), String> {
         message_burst,
         failed_joins_per_minute,
         creates_per_minute,
+        reads_per_minute,
         max_connections,
         max_connections_per_address,
         handshake_timeout,

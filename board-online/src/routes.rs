@@ -85,8 +85,10 @@ async fn healthz(State(app): State<Arc<App>>) -> Response {
 
 /// `GET /games/CODE`: the game's record in its rules crate's text;
 /// `GET /games/CODE.json`: its state and record as JSON. A live game or a
-/// finished one kept for `--keep-finished`. An unknown code is a 404 and
-/// counts as a failed join of the address; past its budget, 429.
+/// finished one kept for `--keep-finished`. Every read spends the address's
+/// read budget (`--reads-per-minute`); an unknown code is a 404 and counts
+/// as a failed join of the address, charged before the lookup so that
+/// concurrent guesses cannot outrun the budget. Past either budget, 429.
 async fn game_record(
     State(app): State<Arc<App>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
@@ -97,7 +99,11 @@ async fn game_record(
         Some(code) => (code, true),
         None => (file.as_str(), false),
     };
-    if !app.failed_joins.allows(peer.ip()) {
+    if !app.reads.take(peer.ip()) {
+        let why = "too many reads of games from this address; wait a minute";
+        return answer(StatusCode::TOO_MANY_REQUESTS, text, why.into());
+    }
+    if !app.failed_joins.take(peer.ip()) {
         let why = "too many failed joins from this address; wait a minute";
         return answer(StatusCode::TOO_MANY_REQUESTS, text, why.into());
     }
@@ -109,13 +115,14 @@ async fn game_record(
         Ok(Some(room)) => room.snapshot().await.ok(),
         Ok(None) => None,
         Err(e) => {
+            app.failed_joins.give_back(peer.ip());
             return answer(StatusCode::SERVICE_UNAVAILABLE, text, e.to_string().into());
         }
     };
     let Some((state, record)) = snapshot else {
-        app.failed_joins.take(peer.ip());
         return answer(StatusCode::NOT_FOUND, text, "no game has this code".into());
     };
+    app.failed_joins.give_back(peer.ip());
     if json {
         let body = serde_json::to_vec(&GameRecord { state, record }).unwrap_or_default();
         answer(StatusCode::OK, "application/json", body)

@@ -13,6 +13,17 @@ pub const MAX_FRAME_BYTES: usize = 4 * 1024;
 /// server's memory). Messages are at most [`MAX_FRAME_BYTES`] anyway.
 pub const READ_BUFFER_BYTES: usize = 8 * 1024;
 
+/// The most a WebSocket connection's write buffer may hold (512 KiB, more
+/// than the largest message, a 10,000-ply game's state): pongs owed to a peer
+/// that sends pings and reads nothing pile up there, and past it the
+/// connection is closed.
+pub const MAX_WRITE_BUFFER_BYTES: usize = 512 * 1024;
+
+/// The longest one write to a WebSocket may take (10 s): a peer that stops
+/// reading fills the socket's buffers, and its next write then times out
+/// and closes the connection (slot, task and socket together).
+pub const WRITE_TIMEOUT: Duration = Duration::from_secs(10);
+
 /// The time a new connection has to send its `hello` before it is closed.
 pub const HELLO_TIMEOUT: Duration = Duration::from_secs(10);
 
@@ -96,7 +107,8 @@ pub struct Settings {
     /// seconds, default one day).
     pub idle_expiry: Duration,
     /// Messages a connection may send per second, sustained (`--message-rate`,
-    /// default 20); above it the connection gets `rate_limited` and closes.
+    /// default 20), WebSocket pings and pongs included; above it the
+    /// connection gets `rate_limited` and closes.
     pub message_rate: u32,
     /// Messages a connection may send in a burst (`--message-burst`, default 40).
     pub message_burst: u32,
@@ -107,6 +119,10 @@ pub struct Settings {
     /// Games an address may create per minute (`--creates-per-minute`,
     /// default 60), with a burst of as many.
     pub creates_per_minute: u32,
+    /// Reads of games over HTTP (`GET /games/CODE`, `GET /games/CODE.json`)
+    /// an address may make per minute (`--reads-per-minute`, default 60),
+    /// with a burst of as many; above it, `429 Too Many Requests`.
+    pub reads_per_minute: u32,
     /// Open connections at most (`--max-connections`, default 10,000),
     /// counted from the moment a socket is accepted: requests and
     /// handshakes in progress as well as WebSockets. Past it a new socket
@@ -141,6 +157,7 @@ impl Default for Settings {
             message_burst: 40,
             failed_joins_per_minute: 10,
             creates_per_minute: 60,
+            reads_per_minute: 60,
             max_connections: 10_000,
             max_connections_per_address: 256,
             handshake_timeout: Duration::from_secs(5),

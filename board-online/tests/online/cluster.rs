@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 use board_core::Game;
 use serde_json::{json, Value};
 
+use crate::faults::{descriptors, descriptors_fall_to};
 use crate::games::{finish, pick, play, printed_moves, Table, FAST};
 use crate::harness::{Proc, Raw, Server, TempDir};
 use crate::pgcluster::PgCluster;
@@ -22,6 +23,11 @@ const TTL: &str = "1.5";
 
 /// Starts `serve` on PostgreSQL as instance `id`.
 fn instance(dir: &TempDir, db: &str, id: &str) -> Server {
+    instance_with(dir, db, id, &[])
+}
+
+/// Like [`instance`], with extra flags.
+pub(crate) fn instance_with(dir: &TempDir, db: &str, id: &str, extra: &[&str]) -> Server {
     let mut args = vec![
         "serve",
         "--addr",
@@ -34,6 +40,7 @@ fn instance(dir: &TempDir, db: &str, id: &str) -> Server {
         TTL,
     ];
     args.extend_from_slice(FAST);
+    args.extend_from_slice(extra);
     let mut proc = Proc::spawn(&format!("server {id}"), &args, dir.path());
     let line = proc.expect("listening on, or an error", |l| {
         l.starts_with("listening on ") || l.starts_with("stderr: error")
@@ -307,6 +314,51 @@ fn an_owner_paused_past_its_lease_writes_nothing_and_sends_its_clients_on() {
         );
     }
     drop(table);
+}
+
+#[test]
+fn after_relocated_a_silent_peer_is_closed() {
+    let Some(pg) = PgCluster::start("cluster-silent") else {
+        return;
+    };
+    let dir = TempDir::new("cluster-silent");
+    let ping = ["--ping-interval", "0.5"];
+    let mut a = instance_with(&dir, &pg.url(), "a", &ping);
+    let b = instance_with(&dir, &pg.url(), "b", &ping);
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let base = descriptors(a.proc.pid());
+    // Two players and a spectator on A, who read nothing after this.
+    let (url_a, url_b) = (a.url(), b.url());
+    let (code, peers) = rt.block_on(async {
+        let mut host = Raw::hello(&url_a).await;
+        let mut guest = Raw::hello(&url_a).await;
+        let (code, _, _) = crate::hostile::open_game(&mut host, &mut guest).await;
+        let mut spectator = Raw::hello(&url_a).await;
+        spectator.send(json!({"type": "watch", "code": code})).await;
+        spectator.expect("watching").await;
+        (code, [host, guest, spectator])
+    });
+    // A paused past its lease; B takes the game over.
+    signal(&a, "-STOP");
+    std::thread::sleep(Duration::from_millis(2500));
+    rt.block_on(async {
+        let mut raw = Raw::hello(&url_b).await;
+        raw.send(json!({"type": "watch", "code": code})).await;
+        raw.expect("watching").await;
+    });
+    signal(&a, "-CONT");
+    a.proc
+        .expect("the lost lease", |l| l.contains("lease lost"));
+    // A has told its peers `relocated` and closed its side; they answer
+    // nothing, and A lets their sockets go all the same.
+    let left = descriptors_fall_to(a.proc.pid(), base, Duration::from_secs(15));
+    assert!(
+        left <= base,
+        "A holds {left} sockets, {base} before its three silent peers\n{}",
+        a.proc.tail()
+    );
+    drop(peers);
+    drop(b);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

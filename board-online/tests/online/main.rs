@@ -8,6 +8,7 @@ mod pgcluster;
 
 mod cluster;
 mod deltas;
+mod faults;
 mod finished;
 mod french;
 mod games;
