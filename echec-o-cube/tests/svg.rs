@@ -197,15 +197,11 @@ fn coordinates_on_four_sides_or_none() {
     assert!(with_class(&parse(&doc), "status").is_empty());
 }
 
-/// The finished game of the docs: seed 0 plays random moves under the
-/// default configuration until the board is full.
-fn finished_game() -> Match {
-    game_match::finished_game(Match::new(Position::default()), 0, 1000)
-}
-
 #[test]
 fn finished_game_picture_is_current() {
-    let game = finished_game();
+    // The finished game of the docs: seed 0 plays random moves under the
+    // default configuration until the board is full.
+    let game = game_match::finished_game(Match::new(Position::default()), 0, 1000);
     let pos = game.position();
     let last = game.moves().last().copied();
     let doc = to_svg(
