@@ -9,11 +9,16 @@
 //! the test harness's other threads (seen allocating under heavy load) do not
 //! count.
 //!
-//! ```ignore
+//! ```
 //! board_test_support::counting_allocator!();
 //!
-//! let (_, allocations) = board_test_support::alloc::allocations(|| 1 + 1);
-//! assert_eq!(allocations, 0);
+//! fn main() {
+//!     use board_test_support::alloc::allocations;
+//!     let (sum, none) = allocations(|| 1 + 1);
+//!     assert_eq!((sum, none), (2, 0));
+//!     let (boxed, one) = allocations(|| Box::new(7));
+//!     assert_eq!((*boxed, one), (7, 1));
+//! }
 //! ```
 
 use std::cell::Cell;
