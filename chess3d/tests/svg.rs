@@ -3,9 +3,9 @@
 //! finished game kept equal to the code's output.
 #![cfg(feature = "svg")]
 
-use board_core::{random_playout, Rng};
+use board_test_support::game_match;
 use board_test_support::svg::{
-    check_committed_picture, index_of, parse, texts_under, with_class, Element,
+    check_committed_picture, count_text, index_of, parse, texts_under, with_class, Element,
 };
 use chess3d::svg::{to_svg, SvgOptions};
 use chess3d::{Cell, Match, Position};
@@ -13,10 +13,7 @@ use chess3d::{Cell, Match, Position};
 /// The picture of the finished game in the docs: the same game every time.
 fn finished_game() -> Match {
     // Seed 25 is a random game that ends in checkmate after 38 moves.
-    let mut game = Match::new(Position::default());
-    let done = random_playout(&mut game, &mut Rng::new(25), 1000);
-    assert!(done.outcome.is_some(), "the seeded game finishes");
-    game
+    game_match::finished_game(Match::new(Position::default()), 25, 1000)
 }
 
 fn finished_picture() -> String {
@@ -161,12 +158,7 @@ fn coordinates_on_both_sides_or_none() {
         let elements = parse(doc);
         labels
             .chars()
-            .map(|c| {
-                elements
-                    .iter()
-                    .filter(|e| e.name == "text" && e.text == c.to_string())
-                    .count()
-            })
+            .map(|c| count_text(&elements, &c.to_string()))
             .sum::<usize>()
     };
     let with = pos.to_svg(&SvgOptions::default());

@@ -105,19 +105,13 @@ fn every_row_of_the_vocabulary() {
     let end_record = game.record();
     assert_eq!(game.to_string(), end_position.to_string());
     // Undo to the start and redo to the end: identical positions and records.
-    let mut back = Vec::new();
-    while let Some(mv) = game.undo() {
-        back.push(mv);
-    }
+    let mut back: Vec<_> = std::iter::from_fn(|| game.undo()).collect();
     assert_eq!(game.position(), &start);
     assert_eq!(game.moves(), &[] as &[Move]);
     assert_eq!(game.record(), Record::new(start.clone(), Vec::new()));
     back.reverse();
     assert_eq!(back, plies);
-    let mut again = Vec::new();
-    while let Some(mv) = game.redo() {
-        again.push(mv);
-    }
+    let again: Vec<_> = std::iter::from_fn(|| game.redo()).collect();
     assert_eq!(again, plies);
     assert_eq!(game.position(), &end_position);
     assert_eq!(game.record(), end_record);
@@ -154,7 +148,6 @@ fn the_same_match_in_every_crate() {
     // between them at most (the 75-move rule).
     let bound = 127 * 150;
     for seed in 0..3 {
-        board_test_support::game_match::check_game_match::<Match>(seed, bound);
-        board_test_support::game_match::play_to_the_end(Position::default(), seed, bound);
+        board_test_support::game_match::check_match_and_ending::<Match>(seed, bound);
     }
 }

@@ -3,9 +3,9 @@
 //! finished game kept equal to the code's output.
 #![cfg(feature = "svg")]
 
-use board_core::{random_playout, Rng};
+use board_test_support::game_match;
 use board_test_support::svg::{
-    check_committed_picture, index_of, parse, texts_under, with_class, Element,
+    check_committed_picture, count_text, index_of, parse, texts_under, with_class, Element,
 };
 use echec_o_cube::svg::{to_svg, Place, SvgOptions};
 use echec_o_cube::{Config, Kind, Match, Move, Player, Position, Size};
@@ -183,12 +183,7 @@ fn coordinates_on_four_sides_or_none() {
         let elements = parse(doc);
         "ABCDEFGH12345678"
             .chars()
-            .map(|c| {
-                elements
-                    .iter()
-                    .filter(|e| e.name == "text" && e.text == c.to_string())
-                    .count()
-            })
+            .map(|c| count_text(&elements, &c.to_string()))
             .collect::<Vec<_>>()
     };
     assert_eq!(count(&pos.to_svg(&SvgOptions::default())), vec![2; 16]);
@@ -202,18 +197,11 @@ fn coordinates_on_four_sides_or_none() {
     assert!(with_class(&parse(&doc), "status").is_empty());
 }
 
-/// The finished game of the docs: seed 0 plays random moves under the
-/// default configuration until the board is full.
-fn finished_game() -> Match {
-    let mut game = Match::new(Position::default());
-    let done = random_playout(&mut game, &mut Rng::new(0), 1000);
-    assert!(done.outcome.is_some(), "the seeded game finishes");
-    game
-}
-
 #[test]
 fn finished_game_picture_is_current() {
-    let game = finished_game();
+    // The finished game of the docs: seed 0 plays random moves under the
+    // default configuration until the board is full.
+    let game = game_match::finished_game(Match::new(Position::default()), 0, 1000);
     let pos = game.position();
     let last = game.moves().last().copied();
     let doc = to_svg(

@@ -86,10 +86,7 @@ fn every_row_of_the_table() {
     let end_record = game.record();
 
     // Undo to the start and redo back: identical positions and records.
-    let mut undone = Vec::new();
-    while let Some(mv) = game.undo() {
-        undone.push(mv);
-    }
+    let undone: Vec<_> = std::iter::from_fn(|| game.undo()).collect();
     assert_eq!(undone.len(), 12);
     assert_eq!(game.position(), &start);
     assert_eq!(game.record(), Record::new(config));
@@ -143,8 +140,7 @@ fn the_same_match_in_every_crate() {
     let pieces = board_test_support::check_match_vocabulary!(echec_o_cube);
     assert_eq!(pieces, (0, 1));
     for seed in 0..6 {
-        board_test_support::game_match::check_game_match::<Match>(seed, 240);
-        board_test_support::game_match::play_to_the_end(Position::default(), seed, 240);
+        board_test_support::game_match::check_match_and_ending::<Match>(seed, 240);
         let reds = Config {
             red_mode: true,
             ..Config::default()

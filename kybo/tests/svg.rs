@@ -3,7 +3,7 @@
 //! committed picture of a finished game kept equal to the code's output.
 #![cfg(feature = "svg")]
 
-use board_core::{random_playout, Rng};
+use board_test_support::game_match;
 use board_test_support::svg::{
     check_committed_picture, index_of, parse, texts_under, with_class, Element,
 };
@@ -290,10 +290,7 @@ fn coordinates_on_four_sides_or_none() {
 /// The finished game of the docs: seed 6 plays random moves until White
 /// makes KYBO with the 47th cube.
 fn finished_game() -> Match {
-    let mut game = Match::new(Position::default());
-    let done = random_playout(&mut game, &mut Rng::new(6), 200);
-    assert!(done.outcome.is_some(), "the seeded game finishes");
-    game
+    game_match::finished_game(Match::new(Position::default()), 6, 200)
 }
 
 #[test]

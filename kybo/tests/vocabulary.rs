@@ -120,19 +120,13 @@ fn every_row_of_the_vocabulary() {
     assert_eq!(history.positions().len(), played.len() + 1);
 
     // undo to the start and redo back: identical positions and records
-    let mut undone = Vec::new();
-    while let Some(mv) = game.undo() {
-        undone.push(mv);
-    }
+    let mut undone: Vec<_> = std::iter::from_fn(|| game.undo()).collect();
     undone.reverse();
     assert_eq!(undone, played);
     assert_eq!(game.position(), &Position::default());
     assert!(game.moves().is_empty());
     assert_eq!(game.record(), Record::default());
-    let mut redone = Vec::new();
-    while let Some(mv) = game.redo() {
-        redone.push(mv);
-    }
+    let redone: Vec<_> = std::iter::from_fn(|| game.redo()).collect();
     assert_eq!(redone, played);
     assert_eq!(game.position(), &end);
     assert_eq!(game.record(), record);
@@ -193,8 +187,7 @@ fn the_same_match_in_every_crate() {
     let pieces = board_test_support::check_match_vocabulary!(kybo);
     assert_eq!(pieces, (0, 1));
     for seed in 0..6 {
-        board_test_support::game_match::check_game_match::<Match>(seed, 200);
-        board_test_support::game_match::play_to_the_end(Position::default(), seed, 200);
+        board_test_support::game_match::check_match_and_ending::<Match>(seed, 200);
         let short = Position::new(Config::with_supply(5));
         board_test_support::game_match::play_to_the_end(short, seed, 20);
     }

@@ -4,7 +4,7 @@
 
 use core::fmt::Debug;
 
-use board_core::{Agent, Budget, Computer, Game, GameMatch, History, Rng};
+use board_core::{random_playout, Agent, Budget, Computer, Game, GameMatch, History, Rng};
 
 /// Drives `start` through a [`History`] with random legal moves (from
 /// `seed`) until its outcome is decided, and returns the plies played.
@@ -30,6 +30,34 @@ pub fn play_to_the_end<G: Game>(start: G, seed: u64, max_plies: usize) -> usize 
         }
     }
     game.moves().len()
+}
+
+/// [`check_game_match`] on `M` with `seed`, then [`play_to_the_end`] from
+/// the default match's start: the two contracts every crate checks per seed.
+///
+/// # Panics
+/// As those two do.
+pub fn check_match_and_ending<M>(seed: u64, max_plies: usize)
+where
+    M: GameMatch + Computer + PartialEq + Debug,
+    M::Position: PartialEq + Debug,
+{
+    check_game_match::<M>(seed, max_plies);
+    play_to_the_end(M::default().start().clone(), seed, max_plies);
+}
+
+/// `game` after random moves from `seed` (the same every time) have played it
+/// to its end: the finished game the docs picture.
+///
+/// # Panics
+/// When the game is not over after `max_plies` plies.
+pub fn finished_game<G: Game>(mut game: G, seed: u64, max_plies: usize) -> G {
+    let done = random_playout(&mut game, &mut Rng::new(seed), max_plies);
+    assert!(
+        done.outcome.is_some(),
+        "the seeded game (seed {seed}) finishes"
+    );
+    game
 }
 
 /// Plays a random match of `M` to its end (at most `max_plies` plies) and

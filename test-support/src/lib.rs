@@ -4,6 +4,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod alloc;
 pub mod game_match;
 pub mod sampler;
 pub mod svg;

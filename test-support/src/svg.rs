@@ -116,6 +116,14 @@ pub fn with_class<'a>(elements: &'a [Element], class: &str) -> Vec<&'a Element> 
     elements.iter().filter(|e| e.has_class(class)).collect()
 }
 
+/// How many `<text>` elements read exactly `text`.
+pub fn count_text(elements: &[Element], text: &str) -> usize {
+    elements
+        .iter()
+        .filter(|e| e.name == "text" && e.text == text)
+        .count()
+}
+
 /// The text of the `<text>` children of element `i`.
 pub fn texts_under(elements: &[Element], i: usize) -> String {
     elements
