@@ -69,6 +69,10 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
             "--ms" => o.ms = number("--ms", &value("--ms")?)?,
             "--nodes" => o.nodes = Some(number("--nodes", &value("--nodes")?)?),
             "--seed" => o.seed = number("--seed", &value("--seed")?)?,
+            // The language of `--help` (read before the other arguments).
+            "--lang" => {
+                cli::lang(&value("--lang")?)?;
+            }
             "--jobs" => o.jobs = number::<usize>("--jobs", &value("--jobs")?)?.clamp(1, 64),
             "--a" | "--b" => {
                 let v = value(&arg)?;
@@ -222,28 +226,10 @@ fn series<K: Kit>(o: &Options) -> Result<[usize; 3], String> {
     }
 }
 
-/// What `--help` prints.
-const USAGE: &str = "\
-usage: arena GAME --games N --ms M [--a AGENT] [--b AGENT] [--nodes N] [--seed S] [--jobs J]
-
-Two computer agents play a series of GAME (echec-o-cube, kybo or chess3d); the last line
-is the score of A: `score: 78.5% (W-D-L)`, a draw counting half.
-
-  --games N     games to play (default 100); A starts the even ones (0, 2, ...)
-  --ms M        milliseconds a move for each agent (default 50)
-  --nodes N     at most N nodes a move; --ms 0 --nodes N plays fixed budgets,
-                so the same seed replays the same games
-  --a AGENT     agent A: computer (the default), mcts or mcts-list
-  --b AGENT     agent B (default mcts)
-  --seed S      the series' seed (default 1)
-  --jobs J      games played at once on separate threads (default 1)
-  -h, --help    this text
-";
-
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if cli::asks_for_help(&args) {
-        print!("{USAGE}");
+        print!("{}", cli::usage("arena", cli::lang_of(&args)));
         return ExitCode::SUCCESS;
     }
     let o = match parse(args.into_iter()) {

@@ -75,28 +75,10 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
     Ok(o)
 }
 
-/// What `--help` prints.
-const USAGE: &str = "\
-usage: demo [--game NAME] [--seed N] [--nodes N] [--watch | --quiet] [--delay MS] [--lang fr|en]
-
-Plays each game from start to end between two of its computer agents.
-
-  --game NAME   one game only: echec-o-cube, kybo or chess3d (default: all three)
-  --seed N      the agents' seed (default 1); the same seed and budget give the same game
-  --nodes N     the first agent's budget a move (default 150; the second gets half)
-  --watch       redraw the board after each move, even through a pipe
-  --quiet       one short block a game: the result and the moves (the default
-                through a pipe)
-  --delay MS    the pause after each move when watching (default 10, at most 10000)
-  --lang fr|en  the language of the words (default from LC_ALL, LC_MESSAGES, LANG); moves
-                and records are written the same in both
-  -h, --help    this text
-";
-
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if cli::asks_for_help(&args) {
-        print!("{USAGE}");
+        print!("{}", cli::usage("demo", cli::lang_of(&args)));
         return ExitCode::SUCCESS;
     }
     let o = match parse(args.into_iter()) {

@@ -35,34 +35,14 @@ use board_games::Playable;
 use std::io;
 use std::process::ExitCode;
 
-/// What `--help` prints.
-const USAGE: &str = "\
-usage: play GAME [--second] [--two-players] [--level easy|normal|hard] [--nodes N] [--seed N] [--lang fr|en]
-
-Play GAME (echec-o-cube, kybo or chess3d) in the terminal against the computer or a friend.
-
-  --second        the computer moves first
-  --two-players   two people share the terminal, no computer
-  --level LEVEL   the computer's time a move: easy 0.1 s, normal 0.5 s (the default), hard 2 s
-  --nodes N       a fixed budget of N nodes a move instead: the same --seed replays the same
-  --seed N        the computer's seed (default 1)
-  --lang fr|en    the language of the words (default from LC_ALL, LC_MESSAGES, LANG); moves
-                  and records are written the same in both
-  -h, --help      this text
-
-At the prompt: a move in the game's move text; ? lists the legal moves by place, ? PLACE
-those of one place; undo, redo; draw (claim a draw, in chess3d); resign; save FILE; board;
-quit. The French words (annuler, rétablir, nulle, abandonner, enregistrer, plateau, quitter,
-aide) are read too, whatever --lang says.
-";
-
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if cli::asks_for_help(&args) {
-        print!("{USAGE}");
+        print!("{}", cli::usage("play", cli::lang_of(&args)));
         return ExitCode::SUCCESS;
     }
-    match run(args.into_iter()) {
+    let lang = cli::lang_of(&args);
+    match run(args.into_iter(), lang) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("play: {e}");
@@ -71,13 +51,17 @@ fn main() -> ExitCode {
     }
 }
 
-fn run(mut args: impl Iterator<Item = String>) -> Result<(), String> {
+/// Plays as `args` say, in `lang` unless they say otherwise (`lang` is
+/// the language of a `--lang` anywhere among them, for the messages about
+/// the arguments before it).
+fn run(mut args: impl Iterator<Item = String>, mut lang: board_l10n::Lang) -> Result<(), String> {
     let mut game = None;
     let mut human_first = true;
     let mut budget = Difficulty::Normal.budget();
     let mut two_players = false;
     let mut seed = 1;
-    let mut lang = board_l10n::Lang::from_env();
+    let catalogue = board_l10n::Catalogue::new(lang);
+    let games = board_l10n::Value::Text(cli::GAMES.join(", "));
     while let Some(arg) = args.next() {
         let mut value = |flag: &str| cli::value(&mut args, flag);
         match arg.as_str() {
@@ -100,15 +84,16 @@ fn run(mut args: impl Iterator<Item = String>) -> Result<(), String> {
             "--lang" => lang = cli::lang(&value("--lang")?)?,
             name if game.is_none() && cli::GAMES.contains(&name) => game = Some(name.to_owned()),
             other => {
-                return Err(format!(
-                    "unexpected argument {:?} (games: {})",
-                    board_core::excerpt(other),
-                    cli::GAMES.join(", ")
-                ))
+                let text = board_l10n::Value::Text(format!("{:?}", board_core::excerpt(other)));
+                return Err(catalogue.format(
+                    "term-arg-unexpected-game",
+                    &[("text", text), ("games", games)],
+                ));
             }
         }
     }
-    let game = game.ok_or(format!("which game? one of {}", cli::GAMES.join(", ")))?;
+    let game =
+        game.ok_or_else(|| catalogue.format("term-arg-which-game", &[("games", games.clone())]))?;
     let opponent = if two_players {
         Opponent::Person
     } else {

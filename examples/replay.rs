@@ -18,26 +18,12 @@ use board_games::cli;
 use board_games::games::{Chess3d, EchecOCube, Kybo};
 use board_games::input::{read_file, MAX_RECORD_BYTES};
 use board_games::session::{replay, Words};
-
-/// What `--help` prints.
-const USAGE: &str = "\
-usage: replay FILE [--game NAME] [--svg DIR] [--lang fr|en]
-
-Checks and shows a game record: each position, then the result. A bad record
-prints the line or move and the reason, and exits with status 2.
-
-  --game NAME   the record's game: echec-o-cube, kybo or chess3d (default: tried in turn)
-  --svg DIR     also write a picture of each position: DIR/000.svg for the start, then
-                one a move
-  --lang fr|en  the language of the words (default from LC_ALL, LC_MESSAGES, LANG); a
-                record replays the same in both: its moves are notation
-  -h, --help    this text
-";
+use board_l10n::Value;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if cli::asks_for_help(&args) {
-        print!("{USAGE}");
+        print!("{}", cli::usage("replay", cli::lang_of(&args)));
         return ExitCode::SUCCESS;
     }
     match run(args.into_iter()) {
@@ -68,10 +54,18 @@ fn run(mut args: impl Iterator<Item = String>) -> Result<(), String> {
             }
         }
     }
-    let file = file.ok_or("which record file?")?;
-    let text = read_file(&file, MAX_RECORD_BYTES)?;
-    let svg = svg.as_deref();
     let words = Words::new(lang);
+    let catalogue = words.catalogue();
+    let say = |id: &str, args: &[(&str, &str)]| {
+        let args: Vec<(&str, Value)> = args
+            .iter()
+            .map(|(name, text)| (*name, Value::Text((*text).to_owned())))
+            .collect();
+        catalogue.format(id, &args)
+    };
+    let file = file.ok_or_else(|| say("term-replay-which-file", &[]))?;
+    let text = read_file(&file, MAX_RECORD_BYTES).map_err(|e| catalogue.explain(&e))?;
+    let svg = svg.as_deref();
     let mut out = std::io::stdout().lock();
     let try_game = |name: &str, out: &mut dyn std::io::Write| match name {
         "echec-o-cube" => replay::<EchecOCube>(&text, out, svg, &words).map(|_| ()),
@@ -79,7 +73,12 @@ fn run(mut args: impl Iterator<Item = String>) -> Result<(), String> {
         _ => replay::<Chess3d>(&text, out, svg, &words).map(|_| ()),
     };
     if let Some(name) = game {
-        return try_game(&name, &mut out).map_err(|e| format!("{file}: {name} record: {e}"));
+        return try_game(&name, &mut out).map_err(|e| {
+            say(
+                "term-replay-of-game",
+                &[("file", &file), ("game", &name), ("error", &e)],
+            )
+        });
     }
     let mut errors = Vec::new();
     for name in cli::GAMES {
@@ -89,11 +88,9 @@ fn run(mut args: impl Iterator<Item = String>) -> Result<(), String> {
                 println!("{name} record");
                 return std::io::Write::write_all(&mut out, &shown).map_err(|e| e.to_string());
             }
-            Err(e) => errors.push(format!("as {name}: {e}")),
+            Err(e) => errors.push(say("term-replay-as", &[("game", name), ("error", &e)])),
         }
     }
-    Err(format!(
-        "{file} is no valid record:\n  {}",
-        errors.join("\n  ")
-    ))
+    let head = say("term-replay-not-a-record", &[("file", &file)]);
+    Err(format!("{head}\n  {}", errors.join("\n  ")))
 }

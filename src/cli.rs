@@ -54,6 +54,39 @@ pub fn lang(text: &str) -> Result<board_l10n::Lang, String> {
         .map_err(|_| format!("--lang {:?}: not a language: fr or en", excerpt(text)))
 }
 
+/// The language `args` ask for, read before the others (for `--help`
+/// and the first error): the value of the first `--lang` that names one,
+/// else the environment's ([`Lang::from_env`](board_l10n::Lang::from_env)).
+///
+/// ```
+/// use board_games::cli::lang_of;
+/// use board_l10n::Lang;
+///
+/// let args = ["kybo", "--lang", "fr", "--help"].map(String::from);
+/// assert_eq!(lang_of(&args), Lang::Fr);
+/// ```
+#[must_use]
+pub fn lang_of(args: &[String]) -> board_l10n::Lang {
+    args.windows(2)
+        .find(|pair| pair[0] == "--lang")
+        .and_then(|pair| pair[1].parse().ok())
+        .unwrap_or_else(board_l10n::Lang::from_env)
+}
+
+/// What example `name` (`play`, `replay`, `demo`, `arena`) prints for
+/// `--help`, in `lang`: the catalogues' `help-NAME`, ending in a newline.
+///
+/// ```
+/// use board_l10n::Lang;
+///
+/// assert!(board_games::cli::usage("play", Lang::Fr).starts_with("usage\u{a0}: play JEU "));
+/// ```
+#[must_use]
+pub fn usage(name: &str, lang: board_l10n::Lang) -> String {
+    let text = board_l10n::Catalogue::new(lang).get(&format!("help-{name}"));
+    format!("{text}\n")
+}
+
 /// Whether `args` ask for the usage: `--help` or `-h` anywhere among them.
 /// An example checks this before reading its other arguments, prints its
 /// usage on stdout and exits with status 0.

@@ -2,8 +2,11 @@
 //! more memory than its limit, whatever is on the other end (`/dev/zero`, a
 //! huge file, an endless line).
 
+use std::fmt;
 use std::fs::File;
 use std::io::{self, BufRead, Read};
+
+use board_core::{Explain, Message};
 
 /// The largest record file the examples read.
 pub const MAX_RECORD_BYTES: u64 = 16 * 1024 * 1024;
@@ -11,29 +14,146 @@ pub const MAX_RECORD_BYTES: u64 = 16 * 1024 * 1024;
 /// The longest line `play` reads, without its line ending.
 pub const MAX_LINE_BYTES: usize = 4 * 1024;
 
+/// What went wrong reading or writing a file, with the file's name: the
+/// system's words are given in the player's language
+/// ([`Explain`]: `term-file-*` of the catalogues) for the usual failures.
+/// Its `Display` is English.
+///
+/// ```
+/// use board_games::input::{read_file, FileError};
+/// use board_l10n::{Catalogue, Lang};
+///
+/// let e = read_file("no-such-record.txt", 1024).unwrap_err();
+/// assert!(matches!(e, FileError::NotFound { .. }));
+/// assert_eq!(e.to_string(), "file not found: no-such-record.txt");
+/// let fr = Catalogue::new(Lang::Fr);
+/// assert_eq!(fr.explain(&e), "fichier introuvable\u{a0}: no-such-record.txt");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FileError {
+    /// There is no file at `path` (reading).
+    NotFound {
+        /// The file's name.
+        path: String,
+    },
+    /// The folder `path` would be written in does not exist (writing).
+    NoFolder {
+        /// The file's name.
+        path: String,
+    },
+    /// The system refuses access to `path`.
+    Denied {
+        /// The file's name.
+        path: String,
+    },
+    /// `path` is a folder.
+    IsFolder {
+        /// The folder's name.
+        path: String,
+    },
+    /// Another failure, in the system's words.
+    Other {
+        /// The file's name.
+        path: String,
+        /// What the system says.
+        error: String,
+    },
+    /// The file is larger than `mib` MiB, the most a record may be.
+    TooLarge {
+        /// The file's name.
+        path: String,
+        /// The limit, in MiB.
+        mib: u64,
+    },
+    /// The file is not UTF-8 text: byte `byte` is the first invalid one.
+    NotUtf8 {
+        /// The file's name.
+        path: String,
+        /// The offset of the first invalid byte.
+        byte: usize,
+    },
+}
+
+impl FileError {
+    /// The failure `error` of reading (`writing` false) or writing `path`.
+    #[must_use]
+    pub fn io(path: &str, error: &io::Error, writing: bool) -> FileError {
+        let path = path.to_owned();
+        match error.kind() {
+            io::ErrorKind::NotFound if writing => FileError::NoFolder { path },
+            io::ErrorKind::NotFound => FileError::NotFound { path },
+            io::ErrorKind::PermissionDenied => FileError::Denied { path },
+            io::ErrorKind::IsADirectory => FileError::IsFolder { path },
+            _ => FileError::Other {
+                path,
+                error: error.to_string(),
+            },
+        }
+    }
+}
+
+impl fmt::Display for FileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FileError::NotFound { path } => write!(f, "file not found: {path}"),
+            FileError::NoFolder { path } => write!(f, "no such folder for {path}"),
+            FileError::Denied { path } => write!(f, "permission denied: {path}"),
+            FileError::IsFolder { path } => write!(f, "{path} is a folder, not a file"),
+            FileError::Other { path, error } => write!(f, "{path}: {error}"),
+            FileError::TooLarge { path, mib } => {
+                write!(f, "{path}: larger than {mib} MiB, the most a record may be")
+            }
+            FileError::NotUtf8 { path, byte } => {
+                write!(f, "{path}: not UTF-8 text (byte {byte} is invalid)")
+            }
+        }
+    }
+}
+
+impl std::error::Error for FileError {}
+
+impl Explain for FileError {
+    fn explain(&self) -> Message {
+        match self {
+            FileError::NotFound { path } => Message::new("term-file-not-found").text("path", path),
+            FileError::NoFolder { path } => Message::new("term-file-no-folder").text("path", path),
+            FileError::Denied { path } => Message::new("term-file-denied").text("path", path),
+            FileError::IsFolder { path } => Message::new("term-file-is-folder").text("path", path),
+            FileError::Other { path, error } => Message::new("term-file-error")
+                .text("path", path)
+                .text("error", error),
+            FileError::TooLarge { path, mib } => Message::new("term-file-too-large")
+                .text("path", path)
+                .number("mib", *mib),
+            FileError::NotUtf8 { path, byte } => Message::new("term-file-not-utf8")
+                .text("path", path)
+                .number("byte", *byte),
+        }
+    }
+}
+
 /// Reads the whole file at `path` as UTF-8 text, refusing one larger than
 /// `limit` bytes after reading at most `limit + 1` of them.
 ///
 /// # Errors
 /// The file cannot be read, is larger than `limit`, or is not UTF-8; the
-/// message names the file and the limit.
-pub fn read_file(path: &str, limit: u64) -> Result<String, String> {
-    let file = File::open(path).map_err(|e| format!("{path}: {e}"))?;
+/// error names the file and the limit.
+pub fn read_file(path: &str, limit: u64) -> Result<String, FileError> {
+    let failed = |e: io::Error| FileError::io(path, &e, false);
+    let file = File::open(path).map_err(failed)?;
     let mut bytes = Vec::new();
     file.take(limit + 1)
         .read_to_end(&mut bytes)
-        .map_err(|e| format!("{path}: {e}"))?;
+        .map_err(failed)?;
     if bytes.len() as u64 > limit {
-        return Err(format!(
-            "{path}: larger than {} MiB, the most a record may be",
-            limit / (1024 * 1024)
-        ));
+        return Err(FileError::TooLarge {
+            path: path.to_owned(),
+            mib: limit / (1024 * 1024),
+        });
     }
-    String::from_utf8(bytes).map_err(|e| {
-        format!(
-            "{path}: not UTF-8 text (byte {} is invalid)",
-            e.utf8_error().valid_up_to()
-        )
+    String::from_utf8(bytes).map_err(|e| FileError::NotUtf8 {
+        path: path.to_owned(),
+        byte: e.utf8_error().valid_up_to(),
     })
 }
 
@@ -154,7 +274,7 @@ mod tests {
         let path = dir.join("big.txt");
         std::fs::write(&path, vec![b'a'; 2 * 1024 * 1024 + 1]).unwrap();
         let p = path.to_str().unwrap();
-        let err = read_file(p, 2 * 1024 * 1024).unwrap_err();
+        let err = read_file(p, 2 * 1024 * 1024).unwrap_err().to_string();
         assert!(
             err.ends_with("larger than 2 MiB, the most a record may be"),
             "{err}"
@@ -164,7 +284,10 @@ mod tests {
             2 * 1024 * 1024 + 1
         );
         std::fs::write(&path, b"ok\xff").unwrap();
-        assert!(read_file(p, 100).unwrap_err().contains("byte 2 is invalid"));
+        assert!(read_file(p, 100)
+            .unwrap_err()
+            .to_string()
+            .contains("byte 2 is invalid"));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

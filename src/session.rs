@@ -10,7 +10,7 @@ use board_core::{excerpt, Agent, Budget, Explain, Game, Outcome};
 use board_l10n::{Catalogue, Lang, Value};
 
 use crate::commands::{Command, CommandWords};
-use crate::input::{read_line, MAX_LINE_BYTES};
+use crate::input::{read_line, FileError, MAX_LINE_BYTES};
 use board_core::GameMatch;
 
 use crate::{record_text, Kit};
@@ -60,6 +60,31 @@ impl Words {
     #[must_use]
     pub fn lang(&self) -> Lang {
         self.catalogue.lang()
+    }
+
+    /// Their catalogue.
+    #[must_use]
+    pub fn catalogue(&self) -> &Catalogue {
+        &self.catalogue
+    }
+
+    /// One move of a game as `demo` and `replay` show it: its number
+    /// before it is played from `position` after `ply` moves, who plays
+    /// it, the move (`3. White: D3`; `3. Blanc : D3`).
+    fn move_label<K: Kit>(
+        &self,
+        position: &K,
+        ply: usize,
+        player: &impl Explain,
+        mv: &impl std::fmt::Display,
+    ) -> String {
+        let number = position.move_number(ply);
+        let player = self.explain(player);
+        let mv = mv.to_string();
+        self.say(
+            "term-move-label",
+            &[("number", &number), ("player", &player), ("move", &mv)],
+        )
     }
 
     /// Message `id` with text arguments.
@@ -160,11 +185,7 @@ pub fn demo<K: Kit>(
         let Some(mv) = choice else {
             break;
         };
-        let label = format!(
-            "{} {}: {mv}",
-            position.move_number(game.moves().len()),
-            words.explain(&game.turn())
-        );
+        let label = words.move_label(position, game.moves().len(), &game.turn(), &mv);
         if let Err(e) = game.play(mv) {
             let e = words.explain(&e);
             let line = words.say(
@@ -357,7 +378,8 @@ pub fn interactive<K: Kit>(
                     writeln!(out, "{}", words.say("term-record-saved", &[("path", path)]))?;
                 }
                 Err(e) => {
-                    let args = [("path", excerpt(path)), ("error", e.to_string())];
+                    let error = words.explain(&FileError::io(&excerpt(path), &e, true));
+                    let args = [("path", excerpt(path)), ("error", error)];
                     let args: Vec<(&str, &str)> =
                         args.iter().map(|(n, v)| (*n, v.as_str())).collect();
                     writeln!(out, "{}", words.say("term-cannot-save", &args))?
@@ -593,14 +615,45 @@ fn keep_record<M: GameMatch>(
     match std::fs::write(&path, format!("{}\n", game.record())) {
         Ok(()) => {
             let path = path.display().to_string();
-            writeln!(out, "{}", words.say("term-record-kept", &[("path", &path)]))
+            let command = replay_command(&path, words.lang());
+            let line = words.say(
+                "term-record-kept",
+                &[("path", &path), ("command", &command)],
+            );
+            writeln!(out, "{line}")
         }
         Err(e) => {
-            let e = e.to_string();
+            let e = words.explain(&FileError::io(&path.display().to_string(), &e, true));
             let head = words.say("term-record-not-kept", &[("error", &e)]);
             writeln!(out, "--- {head} ---\n{}", game.record())
         }
     }
+}
+
+/// The command that shows a record saved at `path` again, as the player
+/// who ran `play` runs it: `replay` through cargo, in the same profile,
+/// with `--lang` when the environment would speak another language.
+///
+/// ```
+/// use board_l10n::Lang;
+///
+/// let command = board_games::session::replay_command("/tmp/game.txt", Lang::En);
+/// assert!(command.starts_with("cargo run"), "{command}");
+/// assert!(command.contains(" --example replay -- /tmp/game.txt"), "{command}");
+/// ```
+#[must_use]
+pub fn replay_command(path: &str, lang: Lang) -> String {
+    let release = if cfg!(debug_assertions) {
+        ""
+    } else {
+        " --release"
+    };
+    let lang = if Lang::from_env() == lang {
+        String::new()
+    } else {
+        format!(" --lang {lang}")
+    };
+    format!("cargo run{release} --example replay -- {path}{lang}")
 }
 
 /// Where `play` keeps the record of a game left without `save`.
@@ -738,11 +791,7 @@ pub fn replay<K: Kit>(
     writeln!(out, "{start}").map_err(io)?;
     picture(&game)?;
     for &mv in finished.moves() {
-        let label = format!(
-            "{} {}: {mv}",
-            game.position().move_number(game.moves().len()),
-            words.explain(&game.turn())
-        );
+        let label = words.move_label(game.position(), game.moves().len(), &game.turn(), &mv);
         game.play(mv)
             .map_err(|e| format!("{label}: {}", words.explain(&e)))?;
         writeln!(out, "{label}\n{}", words.grid(game.position())).map_err(io)?;

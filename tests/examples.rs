@@ -451,6 +451,8 @@ fn check_transcript_in(game: &str, lang: &str, input: &str) -> String {
         std::fs::remove_file(path).ok();
         out = out.replace(path.as_str(), "FILE") + "--- saved record ---\n" + &record;
     }
+    // The replay command names the profile the examples were built in.
+    let out = out.replace("cargo run --release --example", "cargo run --example");
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/transcripts")
         .join(match lang {
@@ -479,6 +481,13 @@ fn play_transcripts_of_every_game() {
     assert!(out.contains("A1 is illegal: "));
     assert!(out.contains("no draw can be claimed here"));
     assert!(out.contains("--- saved record ---"));
+    assert!(
+        out.contains(
+            "record of this game saved to FILE (to see the game again: \
+             cargo run --example replay -- FILE)"
+        ),
+        "{out}"
+    );
     // EOC-9: a pale that touches no dark is refused with the reason; `?`
     // lists at most a screen, `? D5` the moves of one place.
     let out = check_transcript(
@@ -523,6 +532,25 @@ fn play_transcripts_of_every_game_in_french() {
     assert!(out.contains("aucune nulle ne peut être réclamée ici"));
     assert!(out.contains("Portes 1, Remparts 2, Château 3, Donjon 4"));
     assert!(!out.contains("to move"), "{out}");
+    // KYBO's cubes in French letters, b Blanc and n Noir, as the legend
+    // says; the record keeps the notation.
+    assert!(
+        out.contains("b n\u{a0}: cubes de bas en haut (b Blanc, n Noir)"),
+        "{out}"
+    );
+    assert!(!out.contains("w Blanc"), "{out}");
+    assert!(
+        out.contains("\n4  .    ..   ...  b... n... ...  ..   .     4\n"),
+        "{out}"
+    );
+    // The end hint: how a player sees the saved game again.
+    assert!(
+        out.contains(
+            "journal de cette partie enregistré dans FILE (pour revoir la partie\u{a0}: \
+             cargo run --example replay -- FILE --lang fr)"
+        ),
+        "{out}"
+    );
     // EOC-9 in French, the issue's own example.
     let out = check_transcript_in(
         "echec-o-cube",
@@ -585,7 +613,7 @@ fn the_language_comes_from_the_environment_and_records_cross_languages() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains("3. White: D3"), "{}", stdout(&o));
     let o = run_example("replay", &[file.to_str().unwrap(), "--lang", "fr"], "");
-    assert!(stdout(&o).contains("3. Blanc: D3"), "{}", stdout(&o));
+    assert!(stdout(&o).contains("3. Blanc\u{a0}: D3"), "{}", stdout(&o));
     std::fs::remove_dir_all(&dir).ok();
 }
 
@@ -793,4 +821,142 @@ fn every_example_answers_help_with_its_usage() {
         let o = run_example(name, &["kybo", "--no-such-flag"], "");
         assert_eq!(o.status.code(), Some(2), "{name}: {}", stderr(&o));
     }
+}
+
+/// The examples a player runs answer `--help` in French when the locale
+/// is French or `--lang fr` is given (before or after `--help`), naming
+/// the same options; `--lang en` keeps English under a French locale.
+#[test]
+fn the_players_examples_answer_help_in_french() {
+    let examples: [(&str, &[&str], &str); 4] = [
+        (
+            "play",
+            &[
+                "--second",
+                "--two-players",
+                "--level",
+                "--nodes",
+                "--seed",
+                "--lang",
+                "abandonner",
+                "quitter",
+            ],
+            "Jouer à JEU (echec-o-cube, kybo ou chess3d) dans le terminal",
+        ),
+        (
+            "replay",
+            &["--game", "--svg", "--lang"],
+            "Vérifie et montre le journal d'une partie",
+        ),
+        (
+            "demo",
+            &[
+                "--game", "--seed", "--nodes", "--watch", "--quiet", "--delay", "--lang",
+            ],
+            "Joue chaque jeu du début à la fin",
+        ),
+        (
+            "arena",
+            &[
+                "--games", "--ms", "--a", "--b", "--nodes", "--seed", "--jobs", "--lang",
+            ],
+            "Deux ordinateurs jouent une série de parties",
+        ),
+    ];
+    for (name, options, pitch) in examples {
+        for (args, locale) in [
+            (&["--help"][..], "fr_FR.UTF-8"),
+            (&["-h", "--lang", "fr"], "C.UTF-8"),
+            (&["--lang", "fr", "--help"], "en_GB.UTF-8"),
+        ] {
+            let o = run_example_in(name, args, "", locale);
+            assert_eq!(o.status.code(), Some(0), "{name} {args:?}: {}", stderr(&o));
+            let usage = stdout(&o);
+            assert!(
+                usage.starts_with(&format!("usage\u{a0}: {name} ")),
+                "{name} {args:?}: {usage}"
+            );
+            assert!(usage.contains(pitch), "{name}: {usage}");
+            for option in options {
+                assert!(usage.contains(option), "{name} names {option}: {usage}");
+            }
+            assert!(usage.contains("\n  -h, --help    "), "{name}: {usage}");
+            assert!(usage.contains("ce texte"), "{name}: {usage}");
+        }
+        let o = run_example_in(name, &["--help", "--lang", "en"], "", "fr_FR.UTF-8");
+        assert!(
+            stdout(&o).starts_with(&format!("usage: {name} ")),
+            "{}",
+            stdout(&o)
+        );
+    }
+}
+
+/// `replay` in French: a missing file and a file that is no record are
+/// said in French with the file's name, not in the system's English.
+#[test]
+fn replay_says_its_errors_in_french() {
+    let o = run_example("replay", &["no-such-record.txt", "--lang", "fr"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stderr(&o),
+        "replay: fichier introuvable\u{a0}: no-such-record.txt\n"
+    );
+    let o = run_example("replay", &["no-such-record.txt"], "");
+    assert_eq!(stderr(&o), "replay: file not found: no-such-record.txt\n");
+    let o = run_example("replay", &["tests", "--lang", "fr"], "");
+    assert!(
+        stderr(&o).contains("tests est un dossier, pas un fichier"),
+        "{}",
+        stderr(&o)
+    );
+    let dir = std::env::temp_dir().join(format!("board-games-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, "this is no record\n").unwrap();
+    let bad = bad.to_str().unwrap();
+    let o = run_example("replay", &[bad, "--lang", "fr"], "");
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(
+        err.starts_with(&format!(
+            "replay: {bad} n'est pas un journal valable\u{a0}:\n"
+        )),
+        "{err}"
+    );
+    assert!(err.contains("\n  comme journal de kybo\u{a0}: "), "{err}");
+    assert!(!err.contains("no valid record"), "{err}");
+    let o = run_example("replay", &[bad, "--game", "kybo", "--lang", "fr"], "");
+    assert!(
+        stderr(&o).starts_with(&format!("replay: {bad}\u{a0}: journal de kybo\u{a0}: ")),
+        "{}",
+        stderr(&o)
+    );
+    let o = run_example("replay", &["--lang", "fr"], "");
+    assert_eq!(stderr(&o), "replay: quel fichier de journal\u{202f}?\n");
+    // `play` without a game, or with a misspelt one, in French.
+    let o = run_example_in("play", &[], "", "fr_FR.UTF-8");
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stderr(&o),
+        "play: quel jeu\u{202f}? l'un de echec-o-cube, kybo, chess3d\n"
+    );
+    let o = run_example("play", &["kybi", "--lang", "fr"], "");
+    assert_eq!(
+        stderr(&o),
+        "play: argument inattendu \"kybi\" (jeux\u{a0}: echec-o-cube, kybo, chess3d)\n"
+    );
+    // A save into a folder that does not exist, in French.
+    let missing = "no-such-folder-38/game.txt";
+    let input = format!("D4\nenregistrer {missing}\nquitter\n");
+    let o = run_example("play", &["kybo", "--two-players", "--lang", "fr"], &input);
+    assert!(
+        stdout(&o).contains(&format!(
+            "impossible d'enregistrer dans {missing}\u{a0}: dossier introuvable pour {missing}"
+        )),
+        "{}",
+        stdout(&o)
+    );
+    assert!(!stdout(&o).contains("os error"), "{}", stdout(&o));
+    std::fs::remove_dir_all(&dir).ok();
 }

@@ -3,8 +3,8 @@
 //! Every word a player of the workspace's games reads, in French and in
 //! English: one [Project Fluent](https://projectfluent.org) catalogue per
 //! language (`locales/en/*.ftl`, `locales/fr/*.ftl`, embedded in the
-//! binary), holding the page's words, the rules' refusals and the
-//! terminal's words, and a [`Catalogue`] that renders any of them by key
+//! binary), holding the page's words, the rules' refusals, the
+//! terminal's words and the command lines' `--help` texts, and a [`Catalogue`] that renders any of them by key
 //! with named arguments, or any [`Explain`] value (every error of the three
 //! game crates).
 //!
@@ -131,19 +131,21 @@ impl FromStr for Lang {
 
 /// The catalogue files of a language, by name: `(file, text)`.
 #[must_use]
-pub fn sources(lang: Lang) -> [(&'static str, &'static str); 4] {
+pub fn sources(lang: Lang) -> [(&'static str, &'static str); 5] {
     match lang {
         Lang::En => [
             ("page.ftl", include_str!("../locales/en/page.ftl")),
             ("rules.ftl", include_str!("../locales/en/rules.ftl")),
             ("terminal.ftl", include_str!("../locales/en/terminal.ftl")),
             ("svg.ftl", include_str!("../locales/en/svg.ftl")),
+            ("help.ftl", include_str!("../locales/en/help.ftl")),
         ],
         Lang::Fr => [
             ("page.ftl", include_str!("../locales/fr/page.ftl")),
             ("rules.ftl", include_str!("../locales/fr/rules.ftl")),
             ("terminal.ftl", include_str!("../locales/fr/terminal.ftl")),
             ("svg.ftl", include_str!("../locales/fr/svg.ftl")),
+            ("help.ftl", include_str!("../locales/fr/help.ftl")),
         ],
     }
 }

@@ -17,6 +17,14 @@ term-played-again = played again: { $moves }
 term-and-list = { $rest } and { $last }
 term-record-saved = record saved to { $path }
 term-cannot-save = cannot save to { $path }: { $error }
+# What went wrong with a file, instead of the system's words.
+term-file-not-found = file not found: { $path }
+term-file-no-folder = no such folder for { $path }
+term-file-denied = permission denied: { $path }
+term-file-is-folder = { $path } is a folder, not a file
+term-file-error = { $path }: { $error }
+term-file-too-large = { $path }: larger than { $mib } MiB, the most a record may be
+term-file-not-utf8 = { $path }: not UTF-8 text (byte { $byte } is invalid)
 term-draw-claimed = draw claimed: { $reason }
 term-no-draw = no draw can be claimed here
 term-draw-may-be-claimed = a draw may be claimed ({ $reason }): type draw
@@ -27,7 +35,7 @@ term-no-match = { $player } to move: { $text } is none of { $player }'s legal mo
 term-no-match-first = { $player } moves first: { $text } is none of { $player }'s legal moves (? lists them)
 term-did-you-mean = did you mean: { $moves }?
 term-did-you-mean-more = did you mean: { $moves }, … ({ $count } moves)?
-term-record-kept = record of this game saved to { $path } (replay it with: cargo run --example replay -- FILE)
+term-record-kept = record of this game saved to { $path } (to see the game again: { $command })
 term-record-not-kept = record (could not be saved: { $error })
 term-no-legal-move-at = no legal move at { $place }
 term-legal-moves-at = { $count } legal moves at { $place }: { $moves }
@@ -43,6 +51,16 @@ term-words-draw = draw
 term-words-resign = resign
 term-words-help = help
 term-words-save = save
+# The examples' arguments.
+term-arg-which-game = which game? one of { $games }
+term-arg-unexpected-game = unexpected argument { $text } (games: { $games })
+# replay's own messages.
+term-replay-which-file = which record file?
+term-replay-not-a-record = { $file } is no valid record:
+term-replay-as = as { $game }: { $error }
+term-replay-of-game = { $file }: { $game } record: { $error }
+# One move of a game shown by demo and replay: its number, who played it, the move.
+term-move-label = { $number } { $player }: { $move }
 term-demo-title = === { $game } (seed { $seed }) ===
 term-agent-illegal = agent chose an illegal move { $move }: { $error }
 term-stopped = stopped after { $count } moves
@@ -61,7 +79,9 @@ term-c3-move = move { $number }
 term-c3-check = check
 legend-echec-o-cube = key: --- | pale piece, === H dark piece, + a piece ends there, R red, 1 2 closed by One/Two, x dead
     moves: P D5-E5 (pale), F D5-E5 (dark), ! after one announces; claim takes claimable points
-legend-kybo = w b: cubes bottom to top, .: room left (Gates 1, Walls 2, Castle 3, Dungeon 4)
+legend-kybo = w b: cubes bottom to top (w White, b Black), W B: the winning chain, .: room left (Gates 1, Walls 2, Castle 3, Dungeon 4)
+# KYBO's cube letters, as for chess3d's pieces below.
+term-letters-kybo = WW BB
 # chess3d's piece letters: pairs of the notation's letter and the one shown
 # and read in this language (records keep the notation's).
 term-letters-chess3d = KK QQ RR BB NN PP

@@ -18,6 +18,14 @@ term-played-again = rejoué : { $moves }
 term-and-list = { $rest } et { $last }
 term-record-saved = journal enregistré dans { $path }
 term-cannot-save = impossible d'enregistrer dans { $path } : { $error }
+# Ce qui ne va pas avec un fichier, au lieu des mots du système.
+term-file-not-found = fichier introuvable : { $path }
+term-file-no-folder = dossier introuvable pour { $path }
+term-file-denied = accès refusé : { $path }
+term-file-is-folder = { $path } est un dossier, pas un fichier
+term-file-error = { $path } : { $error }
+term-file-too-large = { $path } : plus de { $mib } Mio, le plus qu'un journal puisse faire
+term-file-not-utf8 = { $path } : pas du texte UTF-8 (l'octet { $byte } est invalide)
 term-draw-claimed = nulle réclamée : { $reason }
 term-no-draw = aucune nulle ne peut être réclamée ici
 term-draw-may-be-claimed = une nulle peut être réclamée ({ $reason }) : tapez nulle
@@ -28,7 +36,7 @@ term-no-match = trait : { $player } ; { $text } n'est aucun des coups légaux
 term-no-match-first = { $player } joue en premier ; { $text } n'est aucun des coups légaux de { $player } (? les liste)
 term-did-you-mean = vouliez-vous dire : { $moves } ?
 term-did-you-mean-more = vouliez-vous dire : { $moves }, … ({ $count } coups) ?
-term-record-kept = journal de cette partie enregistré dans { $path } (rejouez-le avec : cargo run --example replay -- FICHIER)
+term-record-kept = journal de cette partie enregistré dans { $path } (pour revoir la partie : { $command })
 term-record-not-kept = journal (impossible de l'enregistrer : { $error })
 term-no-legal-move-at = aucun coup légal en { $place }
 term-legal-moves-at = { $count ->
@@ -50,6 +58,16 @@ term-words-draw = nulle
 term-words-resign = abandonner
 term-words-help = aide
 term-words-save = enregistrer
+# Les arguments des exemples.
+term-arg-which-game = quel jeu ? l'un de { $games }
+term-arg-unexpected-game = argument inattendu { $text } (jeux : { $games })
+# Les messages de replay.
+term-replay-which-file = quel fichier de journal ?
+term-replay-not-a-record = { $file } n'est pas un journal valable :
+term-replay-as = comme journal de { $game } : { $error }
+term-replay-of-game = { $file } : journal de { $game } : { $error }
+# Un coup d'une partie montrée par demo et replay : son numéro, qui l'a joué, le coup.
+term-move-label = { $number } { $player } : { $move }
 term-demo-title = === { $game } (graine { $seed }) ===
 term-agent-illegal = l'ordinateur a choisi un coup illégal { $move } : { $error }
 term-stopped = arrêtée après { $count } coups
@@ -68,7 +86,9 @@ term-c3-move = coup { $number }
 term-c3-check = échec
 legend-echec-o-cube = clé : --- | pion pâle, === H pion foncé, + un pion y aboutit, R rouge, 1 2 fermé par Un/Deux, x mort
     coups : P D5-E5 (pâle), F D5-E5 (foncé), ! après un coup l'annonce ; claim réclame les points réclamables
-legend-kybo = w b : cubes de bas en haut (w Blanc, b Noir), . : place libre (Portes 1, Remparts 2, Château 3, Donjon 4)
+legend-kybo = b n : cubes de bas en haut (b Blanc, n Noir), B N : la chaîne gagnante, . : place libre (Portes 1, Remparts 2, Château 3, Donjon 4)
+# Les lettres des cubes de KYBO, comme celles des pièces de chess3d ci-dessous.
+term-letters-kybo = WB BN
 # Les lettres des pièces de chess3d : le couple lettre de la notation, lettre
 # montrée et lue en français (les journaux gardent celle de la notation).
 term-letters-chess3d = KR QD RT BF NC PP
