@@ -1015,32 +1015,39 @@ mod c3 {
 
 /// French typography in the terminal's French lines (issue #38): a
 /// no-break space (U+00A0 before `:`, U+202F before `;`, `!`, `?`) before
-/// the high punctuation, never a plain space or none. The online client's
-/// lines (`client-*`) are left as they are for now; `?` and `!` as command
-/// or notation symbols (`? ENDROIT`, `! après un coup`) follow a space or
-/// a bracket, not a word.
+/// the high punctuation, never a plain space or none, in the terminal's
+/// lines, the online client's (`client-*`) and the `--help` texts; `?`
+/// and `!` as command or notation symbols (`? ENDROIT`, `! après un
+/// coup`) follow a space or a bracket, not a word, and the `:` of an
+/// address (`ws://`, `HÔTE:PORT`, `127.0.0.1:7878`) or of a line quoted as a program prints
+/// it, between backquotes (`` `code: XXXXXX` ``), is not punctuation.
 #[test]
 fn french_terminal_lines_space_their_high_punctuation() {
-    let (_, text) = sources(Lang::Fr)
+    for (_, text) in sources(Lang::Fr)
         .into_iter()
-        .find(|(file, _)| *file == "terminal.ftl")
-        .expect("terminal.ftl");
-    let mut in_client = false;
+        .filter(|(file, _)| ["terminal.ftl", "help.ftl"].contains(file))
+    {
+        french_lines_space_their_high_punctuation(text);
+    }
+}
+
+fn french_lines_space_their_high_punctuation(text: &str) {
     for line in text.lines() {
-        if line.starts_with('#') {
-            continue;
-        }
-        if !line.starts_with(' ') {
-            in_client = line.starts_with("client-");
-        }
-        if in_client {
+        if line.trim_start().starts_with('#') {
             continue;
         }
         let value = line.split_once(" = ").map_or(line, |(_, v)| v);
         let chars: Vec<char> = value.chars().collect();
         for (i, &c) in chars.iter().enumerate() {
             let before = if i == 0 { ' ' } else { chars[i - 1] };
+            let after: String = chars[i + 1..].iter().take(8).collect();
+            let in_code = chars[..i].iter().filter(|&&c| c == '`').count() % 2 == 1;
+            let address = after.starts_with("//")
+                || after.starts_with("PORT")
+                || after.starts_with(|c: char| c.is_ascii_digit())
+                || in_code;
             match c {
+                ':' if address => {}
                 ':' => assert!(before == '\u{a0}', "{line}"),
                 ';' => assert!(before == '\u{202f}', "{line}"),
                 '?' | '!' => assert!(

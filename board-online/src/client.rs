@@ -7,8 +7,9 @@
 //! TEXT` in French), the board after each move, `refused: REASON` for a
 //! refused move, and at the end `result: TEXT`. Moves and boards' grids are
 //! notation, the same in every language. It reads moves from standard
-//! input, one per line: `?` lists the legal moves, `resign` resigns, `draw`
-//! claims a draw. When the connection drops it reconnects with backoff and
+//! input, one per line: `?` (or `help`, `aide`) lists the legal moves,
+//! `resign` (or `abandonner`) resigns, `draw` (or `nulle`) claims a draw,
+//! in either language whatever `--lang` says; the prompt names them. When the connection drops it reconnects with backoff and
 //! resumes its seat; lines typed meanwhile are sent once it is back.
 
 use std::io::{BufRead, Write as _};
@@ -61,6 +62,10 @@ pub enum ClientError {
     /// The server could not be reached, again and again.
     #[error("cannot reach {0}: {1}")]
     Unreachable(String, String),
+    /// Nothing listens at the server's address (the connection was
+    /// refused) and the client never reached it: no server runs there.
+    #[error("no server answers at {0}; start one with `board-online serve`, or choose one with --server")]
+    NoServer(String),
     /// The server refused the request for good (no such game, bad config…).
     #[error("{0}")]
     Refused(String),
@@ -116,22 +121,27 @@ impl AddressProblem {
 const MAX_RECORD_BYTES: u64 = 16 << 20;
 
 /// The record of game `code` from the server at `server` (asked over HTTP
-/// or HTTPS at `/games/CODE`), in its rules crate's text, ending in a
-/// newline.
+/// or HTTPS at `/games/CODE.json`), in its rules crate's text, ending in a
+/// newline, and its result as the player reads it in `lang` (`result:
+/// Black resigns, White wins`, `résultat : partie non terminée`).
 ///
 /// # Errors
 /// The server cannot be reached, or answers other than 200 (its answer's
-/// first line is quoted: `no game has this code`).
-pub async fn record(server: &Endpoint, code: &str) -> Result<String, ClientError> {
+/// first line is quoted: `no game has this code`), or not with a game.
+pub async fn record(
+    server: &Endpoint,
+    code: &str,
+    lang: Lang,
+) -> Result<(String, String), ClientError> {
     use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
     let unreachable =
         |e: &dyn std::fmt::Display| ClientError::Unreachable(server.url.clone(), e.to_string());
     let code: crate::Code = code
         .parse()
         .map_err(|_| ClientError::NotACode(crate::excerpt(code)))?;
-    let mut io = server.stream().await.map_err(|e| unreachable(&e))?;
+    let mut io = server.stream().await.map_err(|e| e.error(&server.url))?;
     let request = format!(
-        "GET /games/{code} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
+        "GET /games/{code}.json HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
         server.authority
     );
     io.write_all(request.as_bytes())
@@ -150,7 +160,19 @@ pub async fn record(server: &Endpoint, code: &str) -> Result<String, ClientError
         .ok_or_else(|| unreachable(&"not an HTTP answer"))?;
     let status = head.split(' ').nth(1).unwrap_or("");
     if status == "200" {
-        Ok(body.to_owned())
+        let game: crate::protocol::GameRecord =
+            serde_json::from_str(body).map_err(|e| unreachable(&e))?;
+        let session = Session {
+            words: Words(Catalogue::new(lang)),
+            table: table_of(&game.state),
+            ..Session::default()
+        };
+        let result = match &game.state.result {
+            Some(result) => session.result_text(&game.state, result),
+            None => session.words.0.get("term-not-finished"),
+        };
+        let line = session.words.say("client-result", &[("result", &result)]);
+        Ok((format!("{}\n", game.record), line))
     } else if status == "404" {
         Err(ClientError::NoRecord(code.to_string()))
     } else {
@@ -259,10 +281,13 @@ impl Endpoint {
         Ok(target)
     }
 
-    async fn stream(&self) -> Result<Box<dyn Io>, String> {
+    async fn stream(&self) -> Result<Box<dyn Io>, Unreached> {
         let tcp = tokio::net::TcpStream::connect((self.host.as_str(), self.port))
             .await
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| match e.kind() {
+                std::io::ErrorKind::ConnectionRefused => Unreached::Refused,
+                _ => Unreached::Failed(e.to_string()),
+            })?;
         let _ = tcp.set_nodelay(true);
         match &self.tls {
             None => Ok(Box::new(tcp)),
@@ -270,18 +295,37 @@ impl Endpoint {
                 let tls = connector
                     .connect(name.clone(), tcp)
                     .await
-                    .map_err(|e| format!("TLS: {e}"))?;
+                    .map_err(|e| Unreached::Failed(format!("TLS: {e}")))?;
                 Ok(Box::new(tls))
             }
         }
     }
 
-    async fn websocket(&self) -> Result<Ws, String> {
+    async fn websocket(&self) -> Result<Ws, Unreached> {
         let io = self.stream().await?;
         let (ws, _) = tokio_tungstenite::client_async(self.url.as_str(), io)
             .await
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| Unreached::Failed(e.to_string()))?;
         Ok(ws)
+    }
+}
+
+/// Why a server was not reached.
+#[derive(Debug)]
+enum Unreached {
+    /// The connection was refused: nothing listens there.
+    Refused,
+    /// Another failure, in the library's words.
+    Failed(String),
+}
+
+impl Unreached {
+    /// The client's error for the server at `url`.
+    fn error(self, url: &str) -> ClientError {
+        match self {
+            Unreached::Refused => ClientError::NoServer(url.to_owned()),
+            Unreached::Failed(why) => ClientError::Unreachable(url.to_owned(), why),
+        }
     }
 }
 
@@ -465,6 +509,9 @@ pub fn error_text(error: &ClientError, lang: Lang) -> String {
         ClientError::NoRecord(code) => {
             Catalogue::new(lang).format("client-no-record", &[("code", Value::Text(code.clone()))])
         }
+        ClientError::NoServer(url) => {
+            Catalogue::new(lang).format("client-no-server", &[("url", Value::Text(url.clone()))])
+        }
         other => other.to_string(),
     }
 }
@@ -479,11 +526,46 @@ pub fn error_line(message: &str, lang: Lang) -> String {
     )
 }
 
+/// The words a player types for the client's commands, read in either
+/// language whatever `--lang` says: the catalogues' `term-words-help`,
+/// `term-words-resign` and `term-words-draw` (`aide`, `abandonner`,
+/// `nulle` beside `help`, `resign`, `draw`).
+#[derive(Debug)]
+struct Commands {
+    help: Vec<String>,
+    resign: Vec<String>,
+    draw: Vec<String>,
+}
+
+impl Default for Commands {
+    fn default() -> Commands {
+        let catalogues = Lang::ALL.map(Catalogue::new);
+        let words = |key: &str| -> Vec<String> {
+            catalogues
+                .iter()
+                .flat_map(|c| {
+                    c.get(key)
+                        .split_whitespace()
+                        .map(str::to_owned)
+                        .collect::<Vec<_>>()
+                })
+                .collect()
+        };
+        Commands {
+            help: words("term-words-help"),
+            resign: words("term-words-resign"),
+            draw: words("term-words-draw"),
+        }
+    }
+}
+
 /// The client's memory of its game across connections.
 #[derive(Debug, Default)]
 struct Session {
     /// The words of the player's language.
     words: Words,
+    /// The command words it reads.
+    commands: Commands,
     code: Option<String>,
     seat: Option<Seat>,
     token: Option<String>,
@@ -656,10 +738,12 @@ impl Session {
         }
         let player = self.name(state, state.turn.seat);
         if self.seat == Some(state.turn.seat) {
-            let ply = state.ply.to_string();
-            out(self
-                .words
-                .say("client-your-move", &[("player", &player), ("ply", &ply)]))
+            // Numbered as the `move N: TEXT` lines number the moves played.
+            let number = (state.ply + 1).to_string();
+            out(self.words.say(
+                "client-your-move",
+                &[("player", &player), ("number", &number)],
+            ))
         } else {
             out(self.words.say("term-to-move", &[("player", &player)]))
         }
@@ -716,8 +800,13 @@ pub async fn run(servers: &[Endpoint], mode: Mode, lang: Lang) -> Result<GameRes
     let mut next = 0usize;
     let mut server = first.clone();
     let mut redirects = 0u32;
+    // Whether a server ever answered: until then, a refused connection
+    // from every server means none runs there, said at once.
+    let mut reached = false;
     loop {
-        match server.websocket().await {
+        let attempt = server.websocket().await;
+        reached |= attempt.is_ok();
+        match attempt {
             Ok(mut ws) => match connected(&mut ws, &mode, &mut session, &mut input).await? {
                 Ended::Over(result) => {
                     let _ = ws.close(None).await;
@@ -751,8 +840,10 @@ pub async fn run(servers: &[Endpoint], mode: Mode, lang: Lang) -> Result<GameRes
             },
             Err(e) => {
                 failures += 1;
-                if failures >= RECONNECT_ATTEMPTS {
-                    return Err(ClientError::Unreachable(server.url.clone(), e));
+                let nobody = !reached && matches!(e, Unreached::Refused);
+                if failures >= RECONNECT_ATTEMPTS || (nobody && failures as usize >= servers.len())
+                {
+                    return Err(e.error(&server.url));
                 }
                 // Gone: the next server of the list (a redirect's target
                 // is not in it, so this leaves it too).
@@ -1004,7 +1095,8 @@ fn command(session: &Session, line: &str) -> std::io::Result<Option<ClientMsg>> 
     if line.is_empty() {
         return Ok(None);
     }
-    if line == "?" {
+    let asked = |words: &[String]| words.iter().any(|w| w.eq_ignore_ascii_case(line));
+    if line == "?" || asked(&session.commands.help) {
         let moves = state.legal_moves.join(", ");
         out(session
             .words
@@ -1015,16 +1107,18 @@ fn command(session: &Session, line: &str) -> std::io::Result<Option<ClientMsg>> 
         out(session.words.say("client-watching-only", &[]))?;
         return Ok(None);
     };
-    Ok(Some(match line {
-        "resign" => ClientMsg::Resign { token },
-        "draw" => ClientMsg::ClaimDraw { token },
+    Ok(Some(if asked(&session.commands.resign) {
+        ClientMsg::Resign { token }
+    } else if asked(&session.commands.draw) {
+        ClientMsg::ClaimDraw { token }
+    } else {
         // The board shows the piece letters of the language (chess3d's
         // R D T F C in French): a move typed with them is sent in notation.
-        text => ClientMsg::Move {
+        ClientMsg::Move {
             token,
             ply: state.ply,
-            text: session.words.0.notation_letters(&state.game, text),
-        },
+            text: session.words.0.notation_letters(&state.game, line),
+        }
     }))
 }
 

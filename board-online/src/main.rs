@@ -367,10 +367,14 @@ async fn run(command: Command, lang: Lang) -> Result<(), String> {
         Command::Record { code, client: args } => {
             let server = args.endpoints(lang)?;
             let server = &server[0];
-            let record = client::record(server, &code)
+            let (record, result) = client::record(server, &code, lang)
                 .await
                 .map_err(|e| client::error_text(&e, lang))?;
+            // The record on standard output, as `replay` reads it; the
+            // result for the player on standard error.
             print!("{record}");
+            let _ = std::io::stdout().flush();
+            eprintln!("{result}");
             Ok(())
         }
         Command::Watch { code, client: args } => {
@@ -380,7 +384,48 @@ async fn run(command: Command, lang: Lang) -> Result<(), String> {
     }
 }
 
+/// The client's commands, whose `--help` comes from the catalogues.
+const CLIENT_COMMANDS: [&str; 4] = ["host", "join", "record", "watch"];
+
+/// What `args` (without the program's name) ask for when they ask for
+/// help with the client (`--help`, `-h` or `help`, with no command or a
+/// client's command): the catalogues' `help-online` or
+/// `help-online-COMMAND`, in the language of `--lang` if given, else the
+/// environment's. `None` for anything else (`serve --help` is clap's).
+fn catalogue_help(args: &[String]) -> Option<String> {
+    let args: Vec<&str> = args
+        .iter()
+        .map(String::as_str)
+        .take_while(|a| *a != "--")
+        .collect();
+    let (asked, rest) = match args.split_first() {
+        Some((&"help", rest)) => (true, rest),
+        _ => (args.iter().any(|a| *a == "--help" || *a == "-h"), &args[..]),
+    };
+    if !asked {
+        return None;
+    }
+    // The command comes first (the program itself takes no option but
+    // `--help` and `--version`).
+    let key = match rest.first().filter(|a| !a.starts_with('-')) {
+        None => "help-online".to_owned(),
+        Some(command) if CLIENT_COMMANDS.contains(command) => format!("help-online-{command}"),
+        Some(_) => return None,
+    };
+    let lang = args
+        .windows(2)
+        .find(|pair| pair[0] == "--lang")
+        .and_then(|pair| pair[1].parse().ok())
+        .unwrap_or_else(Lang::from_env);
+    Some(format!("{}\n", board_l10n::Catalogue::new(lang).get(&key)))
+}
+
 fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if let Some(help) = catalogue_help(&args) {
+        print!("{help}");
+        return ExitCode::SUCCESS;
+    }
     let cli = Cli::parse();
     // Logs go to standard error, at the level RUST_LOG names (default `info`);
     // standard output carries the lines a script reads (`listening on …`).
@@ -420,5 +465,62 @@ fn main() -> ExitCode {
             eprintln!("{}", client::error_line(&e, lang));
             ExitCode::FAILURE
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    fn args(text: &str) -> Vec<String> {
+        text.split_whitespace().map(String::from).collect()
+    }
+
+    /// Each client command's help, in both languages, names every option
+    /// and argument clap reads for it; `serve --help` stays clap's.
+    #[test]
+    fn the_client_helps_name_every_option_in_both_languages() {
+        let cli = Cli::command();
+        for lang in ["en", "fr"] {
+            for name in CLIENT_COMMANDS {
+                let help = catalogue_help(&args(&format!("{name} --help --lang {lang}")))
+                    .unwrap_or_else(|| panic!("{name} {lang}"));
+                let command = cli.find_subcommand(name).expect(name);
+                for arg in command.get_arguments() {
+                    let shown = match arg.get_long() {
+                        Some(long) => format!("--{long}"),
+                        None => arg.get_id().as_str().to_uppercase(),
+                    };
+                    let shown = match (lang, shown.as_str()) {
+                        ("fr", "GAME") => "JEU".to_owned(),
+                        _ => shown,
+                    };
+                    assert!(help.contains(&shown), "{name} {lang}: {shown} in\n{help}");
+                }
+                assert!(help.contains("\n  -h, --help "), "{name} {lang}:\n{help}");
+            }
+            let top = catalogue_help(&args(&format!("--help --lang {lang}"))).unwrap();
+            for name in CLIENT_COMMANDS.iter().chain(&["serve"]) {
+                assert!(
+                    top.contains(&format!("\n  {name} ")),
+                    "{lang}: {name} in\n{top}"
+                );
+            }
+        }
+        let fr = catalogue_help(&args("join -h --lang fr")).unwrap();
+        assert!(
+            fr.starts_with("Rejoindre une partie par son code et jouer."),
+            "{fr}"
+        );
+        assert!(fr.contains("usage\u{a0}: board-online join CODE"), "{fr}");
+        assert!(fr.contains("abandonner (ou resign) abandonne"), "{fr}");
+        assert_eq!(
+            catalogue_help(&args("help watch --lang fr")),
+            catalogue_help(&args("watch --lang fr -h"))
+        );
+        assert!(catalogue_help(&args("serve --help --lang fr")).is_none());
+        assert!(catalogue_help(&args("join K7M2QX --lang fr")).is_none());
+        assert!(catalogue_help(&args("join K7M2QX -- --help")).is_none());
     }
 }

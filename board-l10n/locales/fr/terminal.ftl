@@ -96,35 +96,36 @@ legend-chess3d = clé : majuscules Blanc, minuscules Noir ; R roi, D dame, T 
     coups : N2/E2-N2/E4 (niveau/case vers niveau/case), ou court : E4, CC3, D4xE5, DxN3/D4 (le niveau si besoin) ; O-O roque ; les journaux gardent K Q R B N
 
 ## Le client en ligne (board-online host, join, watch). `code: XXXXXX`
-## s'écrit tel quel dans toutes les langues (des scripts le lisent); les
+## s'écrit tel quel dans toutes les langues (des scripts le lisent) ; les
 ## autres lignes suivent la langue.
 client-seat = vous jouez { $side }
 client-seat-first = en premier
 client-seat-second = en second
 client-joined = partie { $code } rejointe
 client-watching = vous regardez la partie { $code }
-client-resumed = de retour dans la partie : vous jouez { $side }
-client-move = coup { $number } : { $move }
-client-clock = pendule : { $first } { $first-time }, { $second } { $second-time }
-client-result = résultat : { $result }
+client-resumed = de retour dans la partie : vous jouez { $side }
+client-move = coup { $number } : { $move }
+client-clock = pendule : { $first } { $first-time }, { $second } { $second-time }
+client-result = résultat : { $result }
 client-waiting = en attente de l'adversaire
-client-your-move = à vous de jouer ({ $player }), demi-coup { $ply } (? liste les coups légaux) :
-client-refused = refusé : { $reason }
-client-error = erreur : { $message }
+client-your-move = à vous de jouer ({ $player }), coup { $number } (? les coups légaux, abandonner, nulle) :
+client-refused = refusé : { $reason }
+client-error = erreur : { $message }
 client-line-too-long = ligne trop longue (plus de { $max } octets), ignorée
-client-legal-moves = coups légaux : { $moves }
-client-watching-only = vous regardez; les coups sont pour les joueurs
-client-connection-lost = connexion perdue ({ $why }); reconnexion
+client-legal-moves = coups légaux : { $moves }
+client-watching-only = vous regardez ; les coups sont pour les joueurs
+client-connection-lost = connexion perdue ({ $why }) ; reconnexion
 client-closed-by-server = fermée par le serveur
-client-closed-by-server-why = fermée par le serveur : { $why }
+client-closed-by-server-why = fermée par le serveur : { $why }
 client-trying = essai de { $url }
 client-redirected = redirigé vers { $url }
-client-unreadable = message illisible du serveur : { $error }
-client-unreachable = impossible de joindre { $url } : { $why }
-client-address-scheme = ce n'est pas une adresse ws:// ou wss:// : { $url }
-client-address-port = ce n'est pas un numéro de port : { $url }
+client-unreadable = message illisible du serveur : { $error }
+client-unreachable = impossible de joindre { $url } : { $why }
+client-no-server = aucun serveur ne répond à { $url } ; lancez-en un avec `board-online serve` ou choisissez-en un avec --server
+client-address-scheme = ce n'est pas une adresse ws:// ou wss:// : { $url }
+client-address-port = ce n'est pas un numéro de port : { $url }
 client-address-no-host = aucun hôte dans { $url }
-client-address-host-name = ce n'est pas un nom d'hôte : { $url }
-client-not-a-code = ce n'est pas un code de partie : { $text }
+client-address-host-name = ce n'est pas un nom d'hôte : { $url }
+client-not-a-code = ce n'est pas un code de partie : { $text }
 client-no-record = aucune partie n'a le code { $code } (ou elle n'est plus conservée)
-client-bad-config = --config n'est pas du JSON : { $why }
+client-bad-config = --config n'est pas du JSON : { $why }

@@ -100,30 +100,32 @@ fn a_french_player_plays_kybo_online_in_the_terminal_and_reads_no_english() {
     });
     join.expect("the status", |l| l.starts_with("cubes Blanc 0 (reste "));
     host.expect("the prompt", |l| {
-        l == "à vous de jouer (Blanc), demi-coup 0 (? liste les coups légaux) :"
+        l == "à vous de jouer (Blanc), coup 1 (? les coups légaux, abandonner, nulle)\u{a0}:"
     });
     join.expect("the opponent's turn", |l| l == "trait : Blanc");
 
     // Out of turn: the refusal's kind in French.
     join.send("D4");
-    join.expect("not your turn", |l| l == "refusé : ce n'est pas votre tour");
+    join.expect("not your turn", |l| {
+        l == "refusé\u{a0}: ce n'est pas votre tour"
+    });
     let mut game = kybo::Position::default();
     host.send("D4");
-    join.expect("the first move", |l| l == "coup 1 : D4");
+    join.expect("the first move", |l| l == "coup 1\u{a0}: D4");
     join.send("E4");
-    host.expect("the second move", |l| l == "coup 2 : E4");
+    host.expect("the second move", |l| l == "coup 2\u{a0}: E4");
     for mv in ["D4", "E4"] {
         game.play(game.parse_move(mv).unwrap()).unwrap();
     }
     // KY-4: a cube must touch another; the rules' reason in French, with
     // the rule ID, from the key the server sent.
     host.send("A8");
-    let refusal = host.expect_prefix("refusé : ");
+    let refusal = host.expect_prefix("refusé\u{a0}: ");
     let expected = fr.explain(&game.check(game.parse_move("A8").unwrap()).unwrap_err());
     assert_eq!(refusal, expected);
     assert!(refusal.contains("(KY-"), "{refusal}");
     host.send("?");
-    let legal = host.expect_prefix("coups légaux : ");
+    let legal = host.expect_prefix("coups légaux\u{a0}: ");
     assert!(legal.split(", ").any(|m| m == "D3"), "{legal}");
 
     // The rest of the game, to its end.
@@ -142,14 +144,14 @@ fn a_french_player_plays_kybo_online_in_the_terminal_and_reads_no_english() {
         plies += 1;
         for client in [&mut host, &mut join] {
             assert_eq!(
-                client.expect_prefix(&format!("coup {plies} : ")),
+                client.expect_prefix(&format!("coup {plies}\u{a0}: ")),
                 mv.to_string()
             );
         }
     }
     let outcome = fr.explain(&game.outcome().unwrap());
     for client in [&mut host, &mut join] {
-        assert_eq!(client.expect_prefix("résultat : "), outcome);
+        assert_eq!(client.expect_prefix("résultat\u{a0}: "), outcome);
         assert!(client.wait().success(), "{}", client.name);
     }
     assert!(
@@ -173,9 +175,11 @@ fn a_french_client_says_a_server_error_in_french() {
     );
     let fr = Catalogue::new(Lang::Fr);
     let words = fr.get("error-no_such_game");
-    join.expect("the error in French", |l| l == format!("erreur : {words}"));
+    join.expect("the error in French", |l| {
+        l == format!("erreur\u{a0}: {words}")
+    });
     assert!(!join.wait().success());
-    let on_stderr = format!("stderr: erreur : {words}");
+    let on_stderr = format!("stderr: erreur\u{a0}: {words}");
     assert!(join.log.contains(&on_stderr), "{}", join.tail());
 }
 
@@ -204,7 +208,7 @@ fn a_french_spectator_and_a_resignation_read_in_french() {
     // chess3d: Black moves first (C3-13); the host holds the first seat.
     host.expect("the prompt", |l| l.starts_with("à vous de jouer (Noir)"));
     host.send("N2/E7-N2/E5");
-    join.expect("the move", |l| l == "coup 1 : N2/E7-N2/E5");
+    join.expect("the move", |l| l == "coup 1\u{a0}: N2/E7-N2/E5");
     let mut watch = Proc::spawn(
         "watch",
         &[&["watch", &code, "--server", &url][..], &lang].concat(),
@@ -222,13 +226,14 @@ fn a_french_spectator_and_a_resignation_read_in_french() {
     // A spectator's move is refused by the client itself, in French.
     watch.send("N2/E2-N2/E4");
     watch.expect("no moves for spectators", |l| {
-        l == "vous regardez; les coups sont pour les joueurs"
+        l == "vous regardez\u{202f}; les coups sont pour les joueurs"
     });
     join.expect("the prompt", |l| l.starts_with("à vous de jouer (Blanc)"));
-    join.send("resign");
+    // The French command word, as the prompt names it.
+    join.send("abandonner");
     for client in [&mut host, &mut join, &mut watch] {
         assert_eq!(
-            client.expect_prefix("résultat : "),
+            client.expect_prefix("résultat\u{a0}: "),
             "Blanc abandonne, Noir gagne",
             "{}",
             client.name
@@ -275,14 +280,135 @@ fn a_french_client_words_its_own_refusals_in_french() {
         let line = client
             .log
             .iter()
-            .find(|l| l.starts_with("stderr: erreur : "))
+            .find(|l| l.starts_with("stderr: erreur\u{a0}: "))
             .unwrap_or_else(|| panic!("no French error line: {}", client.tail()))
             .clone();
         if words.is_empty() {
             // serde's own detail stays as it is, after the French words.
-            assert!(line.contains("--config n'est pas du JSON : "), "{line}");
+            assert!(
+                line.contains("--config n'est pas du JSON\u{a0}: "),
+                "{line}"
+            );
         } else {
-            assert_eq!(line, format!("stderr: erreur : {words}"));
+            assert_eq!(line, format!("stderr: erreur\u{a0}: {words}"));
         }
     }
+}
+
+/// A client with no server to reach says so at once, in French, with the
+/// two ways out: start a server, or name another with `--server`.
+#[test]
+fn a_french_client_without_a_server_says_how_to_start_one() {
+    let dir = TempDir::new("french-no-server");
+    // A port nothing listens on: one just bound and released.
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .unwrap()
+        .port();
+    let url = format!("ws://127.0.0.1:{port}");
+    let started = std::time::Instant::now();
+    let mut client = Proc::spawn(
+        "host",
+        &["host", "kybo", "--server", &url, "--lang", "fr"],
+        dir.path(),
+    );
+    assert!(!client.wait().success(), "{}", client.tail());
+    let fr = Catalogue::new(Lang::Fr);
+    let words = fr.format(
+        "client-no-server",
+        &[("url", board_l10n::Value::Text(url.clone()))],
+    );
+    assert_eq!(
+        words,
+        format!(
+            "aucun serveur ne répond à {url}\u{202f}; lancez-en un avec `board-online serve` \
+             ou choisissez-en un avec --server"
+        )
+    );
+    let expected = format!("stderr: erreur\u{a0}: {words}");
+    assert!(client.log.contains(&expected), "{}", client.tail());
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(10),
+        "{:?}",
+        started.elapsed()
+    );
+    assert!(
+        !client.log.iter().any(|l| l.contains("os error")),
+        "{}",
+        client.tail()
+    );
+}
+
+/// `record` prints the moves, as `replay` reads them, and then the result
+/// in the player's words (on standard error, so that the moves alone go to
+/// a file).
+#[test]
+fn a_french_record_prints_the_moves_and_the_result() {
+    let dir = TempDir::new("french-record");
+    let server = Server::start(dir.path(), "127.0.0.1:0", FAST);
+    let url = server.url();
+    let lang = ["--lang", "fr"];
+    let mut host = Proc::spawn(
+        "host",
+        &[
+            &["host", "kybo", "--seat", "first", "--server", &url][..],
+            &lang,
+        ]
+        .concat(),
+        dir.path(),
+    );
+    let code = host.expect_prefix("code: ");
+    let mut join = Proc::spawn(
+        "join",
+        &[&["join", &code, "--server", &url][..], &lang].concat(),
+        dir.path(),
+    );
+    host.expect("the prompt", |l| {
+        l.starts_with("à vous de jouer (Blanc), coup 1 ")
+    });
+    let mut record = Proc::spawn(
+        "record",
+        &[&["record", &code, "--server", &url][..], &lang].concat(),
+        dir.path(),
+    );
+    assert!(record.wait().success(), "{}", record.tail());
+    assert!(
+        record
+            .log
+            .contains(&"stderr: résultat\u{a0}: partie non terminée".to_owned()),
+        "{}",
+        record.tail()
+    );
+    host.send("D4");
+    join.expect("the prompt", |l| {
+        l == "à vous de jouer (Noir), coup 2 (? les coups légaux, abandonner, nulle)\u{a0}:"
+    });
+    // `nulle` claims a draw: none applies in KYBO, refused in French.
+    join.send("nulle");
+    join.expect_prefix("refusé\u{a0}: ");
+    join.send("aide");
+    join.expect_prefix("coups légaux\u{a0}: ");
+    join.send("abandonner");
+    for client in [&mut host, &mut join] {
+        assert_eq!(
+            client.expect_prefix("résultat\u{a0}: "),
+            "Noir abandonne, Blanc gagne"
+        );
+        assert!(client.wait().success(), "{}", client.name);
+    }
+    let mut record = Proc::spawn(
+        "record",
+        &[&["record", &code, "--server", &url][..], &lang].concat(),
+        dir.path(),
+    );
+    assert!(record.wait().success(), "{}", record.tail());
+    // Two pipes: the order of their lines is not kept.
+    let mut lines = record.log.clone();
+    lines.sort();
+    assert_eq!(
+        lines,
+        ["D4", "stderr: résultat\u{a0}: Noir abandonne, Blanc gagne"],
+        "{}",
+        record.tail()
+    );
 }
