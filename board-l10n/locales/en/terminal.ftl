@@ -79,7 +79,8 @@ term-c3-move = move { $number }
 term-c3-check = check
 legend-echec-o-cube = key: --- | pale piece, === H dark piece, + a piece ends there, R red, 1 2 closed by One/Two, x dead
     moves: P D5-E5 (pale), F D5-E5 (dark), ! after one announces; claim takes claimable points
-legend-kybo = w b: cubes bottom to top (w White, b Black), W B: the winning chain, .: room left (Gates 1, Walls 2, Castle 3, Dungeon 4)
+legend-kybo = w b: cubes bottom to top (w White, b Black), W B: the winning chain
+    room left: . (Gates 1, Walls 2, Castle 3, Dungeon 4)
 # KYBO's cube letters, as for chess3d's pieces below.
 term-letters-kybo = WW BB
 # chess3d's piece letters: pairs of the notation's letter and the one shown

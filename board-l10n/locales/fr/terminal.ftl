@@ -86,7 +86,8 @@ term-c3-move = coup { $number }
 term-c3-check = échec
 legend-echec-o-cube = clé : --- | pion pâle, === H pion foncé, + un pion y aboutit, R rouge, 1 2 fermé par Un/Deux, x mort
     coups : P D5-E5 (pâle), F D5-E5 (foncé), ! après un coup l'annonce ; claim réclame les points réclamables
-legend-kybo = b n : cubes de bas en haut (b Blanc, n Noir), B N : la chaîne gagnante, . : place libre (Portes 1, Remparts 2, Château 3, Donjon 4)
+legend-kybo = b n : cubes de bas en haut (b Blanc, n Noir), B N : la chaîne gagnante
+    places libres : . (Portes 1, Remparts 2, Château 3, Donjon 4)
 # Les lettres des cubes de KYBO, comme celles des pièces de chess3d ci-dessous.
 term-letters-kybo = WB BN
 # Les lettres des pièces de chess3d : le couple lettre de la notation, lettre
