@@ -499,6 +499,12 @@ mod tests {
                     assert!(help.contains(&shown), "{name} {lang}: {shown} in\n{help}");
                 }
                 assert!(help.contains("\n  -h, --help "), "{name} {lang}:\n{help}");
+                // The options' second lines stay under their first's text.
+                let default_server = help.lines().find(|l| l.contains("127.0.0.1:7878"));
+                assert!(
+                    default_server.is_some_and(|l| l.starts_with(&" ".repeat(19))),
+                    "{name} {lang}:\n{help}"
+                );
             }
             let top = catalogue_help(&args(&format!("--help --lang {lang}"))).unwrap();
             for name in CLIENT_COMMANDS.iter().chain(&["serve"]) {

@@ -92,15 +92,17 @@ help-online =
     The client's commands take --lang fr|en (default: the first of LC_ALL, LC_MESSAGES
     and LANG that names one, else en).
 
+# Each line begins with its indentation as a literal: Fluent strips the
+# indentation of the lines of a message referenced in another.
 help-online-client-options =
     {"  "}--server URL     the server: ws://HOST:PORT, or wss://HOST:PORT over TLS (default
-                       ws://127.0.0.1:7878); give it more than once: when one is gone, the
-                       client tries the next
+    {"                   "}ws://127.0.0.1:7878); give it more than once: when one is gone, the
+    {"                   "}client tries the next
     {"  "}--ca FILE        for wss://: a PEM file of the CA certificates to trust instead of the
-                       usual roots (a private CA, a self-signed server)
+    {"                   "}usual roots (a private CA, a self-signed server)
     {"  "}--lang fr|en     the language of the client's words (default: the first of LC_ALL,
-                       LC_MESSAGES and LANG that names one, else en); `code: XXXXXX` and the
-                       moves are the same in both
+    {"                   "}LC_MESSAGES and LANG that names one, else en); `code: XXXXXX` and the
+    {"                   "}moves are the same in both
     {"  "}-h, --help       this text
 
 help-online-playing =

@@ -99,15 +99,17 @@ help-online =
     Les commandes du client prennent --lang fr|en (par défaut : la première de LC_ALL,
     LC_MESSAGES et LANG qui en nomme une, sinon en).
 
+# Chaque ligne commence par son retrait en littéral : Fluent ôte le
+# retrait des lignes d'un message cité dans un autre.
 help-online-client-options =
     {"  "}--server URL     le serveur : ws://HÔTE:PORT, ou wss://HÔTE:PORT en TLS (par défaut
-                       ws://127.0.0.1:7878) ; à donner plusieurs fois : quand l'un ne répond
-                       plus, le client essaie le suivant
+    {"                   "}ws://127.0.0.1:7878) ; à donner plusieurs fois : quand l'un ne répond
+    {"                   "}plus, le client essaie le suivant
     {"  "}--ca FICHIER     pour wss:// : un fichier PEM des certificats d'autorité à croire au lieu
-                       des racines habituelles (une autorité privée, un serveur auto-signé)
+    {"                   "}des racines habituelles (une autorité privée, un serveur auto-signé)
     {"  "}--lang fr|en     la langue des mots du client (par défaut : la première de LC_ALL,
-                       LC_MESSAGES et LANG qui en nomme une, sinon en) ; `code: XXXXXX` et
-                       les coups sont les mêmes dans les deux
+    {"                   "}LC_MESSAGES et LANG qui en nomme une, sinon en) ; `code: XXXXXX` et
+    {"                   "}les coups sont les mêmes dans les deux
     {"  "}-h, --help       ce texte
 
 help-online-playing =
