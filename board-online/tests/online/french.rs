@@ -183,27 +183,35 @@ fn a_french_client_says_a_server_error_in_french() {
     assert!(join.log.contains(&on_stderr), "{}", join.tail());
 }
 
-#[test]
-fn a_french_spectator_and_a_resignation_read_in_french() {
-    let dir = TempDir::new("french-resign");
-    let server = Server::start(dir.path(), "127.0.0.1:0", FAST);
-    let url = server.url();
+/// A game of `game` hosted in French on the first seat at `url` and
+/// joined in French: the host, the game's code, the joiner.
+fn french_game(game: &str, url: &str, dir: &TempDir) -> (Proc, String, Proc) {
     let lang = ["--lang", "fr"];
     let mut host = Proc::spawn(
         "host",
         &[
-            &["host", "chess3d", "--seat", "first", "--server", &url][..],
+            &["host", game, "--seat", "first", "--server", url][..],
             &lang,
         ]
         .concat(),
         dir.path(),
     );
     let code = host.expect_prefix("code: ");
-    let mut join = Proc::spawn(
+    let join = Proc::spawn(
         "join",
-        &[&["join", &code, "--server", &url][..], &lang].concat(),
+        &[&["join", &code, "--server", url][..], &lang].concat(),
         dir.path(),
     );
+    (host, code, join)
+}
+
+#[test]
+fn a_french_spectator_and_a_resignation_read_in_french() {
+    let dir = TempDir::new("french-resign");
+    let server = Server::start(dir.path(), "127.0.0.1:0", FAST);
+    let url = server.url();
+    let lang = ["--lang", "fr"];
+    let (mut host, code, mut join) = french_game("chess3d", &url, &dir);
     join.expect("the seat", |l| l == "vous jouez en second");
     // chess3d: Black moves first (C3-13); the host holds the first seat.
     host.expect("the prompt", |l| l.starts_with("à vous de jouer (Noir)"));
@@ -348,21 +356,7 @@ fn a_french_record_prints_the_moves_and_the_result() {
     let server = Server::start(dir.path(), "127.0.0.1:0", FAST);
     let url = server.url();
     let lang = ["--lang", "fr"];
-    let mut host = Proc::spawn(
-        "host",
-        &[
-            &["host", "kybo", "--seat", "first", "--server", &url][..],
-            &lang,
-        ]
-        .concat(),
-        dir.path(),
-    );
-    let code = host.expect_prefix("code: ");
-    let mut join = Proc::spawn(
-        "join",
-        &[&["join", &code, "--server", &url][..], &lang].concat(),
-        dir.path(),
-    );
+    let (mut host, code, mut join) = french_game("kybo", &url, &dir);
     host.expect("the prompt", |l| {
         l.starts_with("à vous de jouer (Blanc), coup 1 ")
     });
