@@ -62,26 +62,34 @@ fn run(mut args: impl Iterator<Item = String>, mut lang: board_l10n::Lang) -> Re
     let mut seed = 1;
     let catalogue = board_l10n::Catalogue::new(lang);
     let games = board_l10n::Value::Text(cli::GAMES.join(", "));
+    // An argument's error in the player's words.
+    let said = |e: cli::ArgError| catalogue.explain(&e);
     while let Some(arg) = args.next() {
-        let mut value = |flag: &str| cli::value(&mut args, flag);
+        let mut value = |flag: &str| cli::value(&mut args, flag).map_err(said);
         match arg.as_str() {
             "--second" => human_first = false,
             "--two-players" => two_players = true,
             "--level" => {
                 let v = value("--level")?;
-                let level: Difficulty = v.parse().map_err(|e| format!("--level: {e}"))?;
+                let level: Difficulty = v.parse().map_err(|_| {
+                    said(cli::ArgError::NotALevel {
+                        text: board_core::excerpt(&v),
+                    })
+                })?;
                 budget = level.budget();
             }
             "--nodes" => {
                 let v = value("--nodes")?;
-                let nodes = v.parse().ok().filter(|&n| n > 0).ok_or(format!(
-                    "--nodes {:?}: not a positive number",
-                    board_core::excerpt(&v)
-                ))?;
+                let nodes = v.parse().ok().filter(|&n| n > 0).ok_or_else(|| {
+                    said(cli::ArgError::NotPositive {
+                        flag: "--nodes".into(),
+                        text: board_core::excerpt(&v),
+                    })
+                })?;
                 budget = Budget::nodes(nodes);
             }
-            "--seed" => seed = cli::number("--seed", &value("--seed")?)?,
-            "--lang" => lang = cli::lang(&value("--lang")?)?,
+            "--seed" => seed = cli::number("--seed", &value("--seed")?).map_err(said)?,
+            "--lang" => lang = cli::lang(&value("--lang")?).map_err(said)?,
             name if game.is_none() && cli::GAMES.contains(&name) => game = Some(name.to_owned()),
             other => {
                 let text = board_l10n::Value::Text(format!("{:?}", board_core::excerpt(other)));

@@ -22,11 +22,12 @@ use board_l10n::Value;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    let lang = cli::lang_of(&args);
     if cli::asks_for_help(&args) {
-        print!("{}", cli::usage("replay", cli::lang_of(&args)));
+        print!("{}", cli::usage("replay", lang));
         return ExitCode::SUCCESS;
     }
-    match run(args.into_iter()) {
+    match run(args.into_iter(), lang) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("replay: {e}");
@@ -35,22 +36,28 @@ fn main() -> ExitCode {
     }
 }
 
-fn run(mut args: impl Iterator<Item = String>) -> Result<(), String> {
+/// Replays as `args` say, in `lang` unless they say otherwise (`lang` is
+/// the language of a `--lang` anywhere among them).
+fn run(mut args: impl Iterator<Item = String>, mut lang: board_l10n::Lang) -> Result<(), String> {
     let mut file = None;
     let mut game = None;
     let mut svg: Option<PathBuf> = None;
-    let mut lang = board_l10n::Lang::from_env();
+    // The errors about the arguments in the language of a `--lang` among
+    // them, or the environment's.
+    let early = Words::new(lang);
+    let said = |e: cli::ArgError| early.catalogue().explain(&e);
     while let Some(arg) = args.next() {
+        let mut value = |flag: &str| cli::value(&mut args, flag).map_err(said);
         match arg.as_str() {
-            "--svg" => svg = Some(args.next().ok_or("--svg needs a directory")?.into()),
-            "--game" => game = Some(cli::game(&cli::value(&mut args, "--game")?)?),
-            "--lang" => lang = cli::lang(&cli::value(&mut args, "--lang")?)?,
+            "--svg" => svg = Some(value("--svg")?.into()),
+            "--game" => game = Some(cli::game(&value("--game")?).map_err(said)?),
+            "--lang" => lang = cli::lang(&value("--lang")?).map_err(said)?,
             _ if file.is_none() => file = Some(arg),
             other => {
-                return Err(format!(
-                    "unexpected argument {:?}",
-                    board_core::excerpt(other)
-                ))
+                let text = Value::Text(format!("{:?}", board_core::excerpt(other)));
+                return Err(early
+                    .catalogue()
+                    .format("term-arg-unexpected", &[("text", text)]));
             }
         }
     }

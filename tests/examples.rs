@@ -934,6 +934,32 @@ fn replay_says_its_errors_in_french() {
     );
     let o = run_example("replay", &["--lang", "fr"], "");
     assert_eq!(stderr(&o), "replay: quel fichier de journal\u{202f}?\n");
+    // The arguments' errors in French, whichever side of --lang they are.
+    for (args, said) in [
+        (
+            &["kybo", "--level", "expert", "--lang", "fr"][..],
+            "play: --level\u{a0}: \"expert\" n'est pas un niveau\u{a0}: easy, normal ou hard\n",
+        ),
+        (
+            &["kybo", "--lang", "fr", "--nodes", "0"],
+            "play: --nodes \"0\"\u{a0}: ce n'est pas un nombre positif\n",
+        ),
+        (
+            &["kybo", "--lang", "fr", "--seed"],
+            "play: --seed attend une valeur\n",
+        ),
+    ] {
+        let o = run_example("play", args, "");
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert_eq!(stderr(&o), said, "{args:?}");
+    }
+    let o = run_example("replay", &["a.txt", "b.txt", "--lang", "fr"], "");
+    assert_eq!(stderr(&o), "replay: argument inattendu \"b.txt\"\n");
+    let o = run_example("replay", &["a.txt", "--game", "go", "--lang", "fr"], "");
+    assert_eq!(
+        stderr(&o),
+        "replay: jeu inconnu \"go\"\u{a0}: l'un de echec-o-cube, kybo, chess3d\n"
+    );
     // `play` without a game, or with a misspelt one, in French.
     let o = run_example_in("play", &[], "", "fr_FR.UTF-8");
     assert_eq!(o.status.code(), Some(2));

@@ -54,6 +54,13 @@ term-words-save = save
 # The examples' arguments.
 term-arg-which-game = which game? one of { $games }
 term-arg-unexpected-game = unexpected argument { $text } (games: { $games })
+term-arg-unexpected = unexpected argument { $text }
+term-arg-needs-value = { $flag } needs a value
+term-arg-not-a-number = { $flag } { $text }: not a number
+term-arg-not-positive = { $flag } { $text }: not a positive number
+term-arg-unknown-game = unknown game { $text }: expected one of { $games }
+term-arg-not-a-language = --lang { $text }: not a language: fr or en
+term-arg-not-a-level = --level: { $text } is not a difficulty: say easy, normal or hard
 # replay's own messages.
 term-replay-which-file = which record file?
 term-replay-not-a-record = { $file } is no valid record:

@@ -61,6 +61,13 @@ term-words-save = enregistrer
 # Les arguments des exemples.
 term-arg-which-game = quel jeu ? l'un de { $games }
 term-arg-unexpected-game = argument inattendu { $text } (jeux : { $games })
+term-arg-unexpected = argument inattendu { $text }
+term-arg-needs-value = { $flag } attend une valeur
+term-arg-not-a-number = { $flag } { $text } : ce n'est pas un nombre
+term-arg-not-positive = { $flag } { $text } : ce n'est pas un nombre positif
+term-arg-unknown-game = jeu inconnu { $text } : l'un de { $games }
+term-arg-not-a-language = --lang { $text } : ce n'est pas une langue : fr ou en
+term-arg-not-a-level = --level : { $text } n'est pas un niveau : easy, normal ou hard
 # Les messages de replay.
 term-replay-which-file = quel fichier de journal ?
 term-replay-not-a-record = { $file } n'est pas un journal valable :
