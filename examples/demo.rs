@@ -32,43 +32,54 @@ struct Options {
     lang: board_l10n::Lang,
 }
 
-fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
+/// The options `args` give; `lang` is the language of a `--lang` among
+/// them (or the environment's), for their errors.
+fn parse(
+    mut args: impl Iterator<Item = String>,
+    lang: board_l10n::Lang,
+) -> Result<Options, String> {
     let mut o = Options {
         games: cli::GAMES.iter().map(|s| s.to_string()).collect(),
         seed: 1,
         nodes: 150,
         watch: None,
         delay: Duration::from_millis(10),
-        lang: board_l10n::Lang::from_env(),
+        lang,
     };
+    // An argument's error in the language of a `--lang` among them.
+    let catalogue = board_l10n::Catalogue::new(lang);
+    let said = |e: cli::ArgError| catalogue.explain(&e);
     while let Some(arg) = args.next() {
-        let mut value = |flag: &str| cli::value(&mut args, flag);
+        let mut value = |flag: &str| cli::value(&mut args, flag).map_err(said);
         match arg.as_str() {
-            "--game" => o.games = vec![cli::game(&value("--game")?)?],
-            "--seed" => o.seed = cli::number("--seed", &value("--seed")?)?,
+            "--game" => o.games = vec![cli::game(&value("--game")?).map_err(said)?],
+            "--seed" => o.seed = cli::number("--seed", &value("--seed")?).map_err(said)?,
             "--nodes" => {
                 let v = value("--nodes")?;
-                o.nodes = v.parse().ok().filter(|&n| n > 0).ok_or(format!(
-                    "--nodes {:?}: not a positive number",
-                    board_core::excerpt(&v)
-                ))?;
+                o.nodes = v.parse().ok().filter(|&n| n > 0).ok_or_else(|| {
+                    said(cli::ArgError::NotPositive {
+                        flag: "--nodes".into(),
+                        text: board_core::excerpt(&v),
+                    })
+                })?;
             }
-            "--lang" => o.lang = cli::lang(&value("--lang")?)?,
+            "--lang" => o.lang = cli::lang(&value("--lang")?).map_err(said)?,
             "--quiet" => o.watch = Some(false),
             "--watch" => o.watch = Some(true),
             "--delay" => {
                 let v = value("--delay")?;
-                let ms: u64 = v.parse().ok().filter(|&ms| ms <= 10_000).ok_or(format!(
-                    "--delay {:?}: not a number of milliseconds (0-10000)",
-                    board_core::excerpt(&v)
-                ))?;
+                let ms: u64 = v.parse().ok().filter(|&ms| ms <= 10_000).ok_or_else(|| {
+                    said(cli::ArgError::NotMilliseconds {
+                        flag: "--delay".into(),
+                        text: board_core::excerpt(&v),
+                        max: 10_000,
+                    })
+                })?;
                 o.delay = Duration::from_millis(ms);
             }
             other => {
-                return Err(format!(
-                    "unexpected argument {:?}",
-                    board_core::excerpt(other)
-                ))
+                let text = board_l10n::Value::Text(format!("{:?}", board_core::excerpt(other)));
+                return Err(catalogue.format("term-arg-unexpected", &[("text", text)]));
             }
         }
     }
@@ -77,11 +88,12 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    let lang = cli::lang_of(&args);
     if cli::asks_for_help(&args) {
-        print!("{}", cli::usage("demo", cli::lang_of(&args)));
+        print!("{}", cli::usage("demo", lang));
         return ExitCode::SUCCESS;
     }
-    let o = match parse(args.into_iter()) {
+    let o = match parse(args.into_iter(), lang) {
         Ok(o) => o,
         Err(e) => {
             eprintln!("demo: {e}");

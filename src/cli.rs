@@ -62,6 +62,15 @@ pub enum ArgError {
         /// The value given.
         text: String,
     },
+    /// The value of `flag` is not a number of milliseconds from 0 to `max`.
+    NotMilliseconds {
+        /// The flag.
+        flag: String,
+        /// The value given.
+        text: String,
+        /// The most it may be.
+        max: u64,
+    },
 }
 
 impl fmt::Display for ArgError {
@@ -84,6 +93,9 @@ impl fmt::Display for ArgError {
                 f,
                 "--level: {text:?} is not a difficulty: say easy, normal or hard"
             ),
+            ArgError::NotMilliseconds { flag, text, max } => {
+                write!(f, "{flag} {text:?}: not a number of milliseconds (0-{max})")
+            }
         }
     }
 }
@@ -118,6 +130,12 @@ impl Explain for ArgError {
             }
             ArgError::NotALevel { text } => {
                 Message::new("term-arg-not-a-level").text("text", quoted(text))
+            }
+            ArgError::NotMilliseconds { flag, text, max } => {
+                Message::new("term-arg-not-milliseconds")
+                    .text("flag", flag)
+                    .text("text", quoted(text))
+                    .number("max", *max)
             }
         }
     }
@@ -253,6 +271,11 @@ mod tests {
             ArgError::NotALevel {
                 text: "expert".into(),
             },
+            ArgError::NotMilliseconds {
+                flag: "--delay".into(),
+                text: "soon".into(),
+                max: 10_000,
+            },
         ];
         let french: Vec<String> = errors.iter().map(|e| fr.explain(e)).collect();
         assert_eq!(
@@ -264,6 +287,7 @@ mod tests {
                 "--lang \"de\"\u{a0}: ce n'est pas une langue\u{a0}: fr ou en",
                 "--nodes \"0\"\u{a0}: ce n'est pas un nombre positif",
                 "--level\u{a0}: \"expert\" n'est pas un niveau\u{a0}: easy, normal ou hard",
+                "--delay \"soon\"\u{a0}: ce n'est pas un nombre de millisecondes (0-10000)",
             ]
         );
     }

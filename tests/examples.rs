@@ -953,6 +953,11 @@ fn replay_says_its_errors_in_french() {
         assert_eq!(o.status.code(), Some(2), "{args:?}");
         assert_eq!(stderr(&o), said, "{args:?}");
     }
+    let o = run_example("demo", &["--delay", "soon", "--lang", "fr"], "");
+    assert_eq!(
+        stderr(&o),
+        "demo: --delay \"soon\"\u{a0}: ce n'est pas un nombre de millisecondes (0-10000)\n"
+    );
     let o = run_example("replay", &["a.txt", "b.txt", "--lang", "fr"], "");
     assert_eq!(stderr(&o), "replay: argument inattendu \"b.txt\"\n");
     let o = run_example("replay", &["a.txt", "--game", "go", "--lang", "fr"], "");

@@ -60,6 +60,7 @@ term-arg-not-a-number = { $flag } { $text }: not a number
 term-arg-not-positive = { $flag } { $text }: not a positive number
 term-arg-unknown-game = unknown game { $text }: expected one of { $games }
 term-arg-not-a-language = --lang { $text }: not a language: fr or en
+term-arg-not-milliseconds = { $flag } { $text }: not a number of milliseconds (0-{ $max })
 term-arg-not-a-level = --level: { $text } is not a difficulty: say easy, normal or hard
 # replay's own messages.
 term-replay-which-file = which record file?

@@ -67,6 +67,7 @@ term-arg-not-a-number = { $flag } { $text } : ce n'est pas un nombre
 term-arg-not-positive = { $flag } { $text } : ce n'est pas un nombre positif
 term-arg-unknown-game = jeu inconnu { $text } : l'un de { $games }
 term-arg-not-a-language = --lang { $text } : ce n'est pas une langue : fr ou en
+term-arg-not-milliseconds = { $flag } { $text } : ce n'est pas un nombre de millisecondes (0-{ $max })
 term-arg-not-a-level = --level : { $text } n'est pas un niveau : easy, normal ou hard
 # Les messages de replay.
 term-replay-which-file = quel fichier de journal ?
