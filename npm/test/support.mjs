@@ -27,3 +27,30 @@ export const GAMES = [
 
 /** The most moves a random game may take before the test calls it a hang. */
 export const MAX_MOVES = 5000;
+
+/**
+ * The first state of a boardgame.io client newer than `stateID` (its
+ * `subscribe` calls back at once and on each update); an Error after `ms`
+ * milliseconds that names `what`.
+ */
+export function newer(client, stateID, what, ms = 10_000) {
+  return new Promise((resolve, reject) => {
+    let done = false;
+    let unsubscribe = null;
+    const finish = () => {
+      done = true;
+      clearTimeout(timer);
+      if (unsubscribe) unsubscribe();
+    };
+    const timer = setTimeout(() => {
+      finish();
+      reject(new Error(`no state after ${stateID} within ${ms} ms (${what})`));
+    }, ms);
+    unsubscribe = client.subscribe((state) => {
+      if (done || !state || state._stateID <= stateID) return;
+      finish();
+      resolve(state);
+    });
+    if (done) unsubscribe();
+  });
+}
