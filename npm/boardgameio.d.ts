@@ -61,7 +61,9 @@ export declare const INVALID_MOVE: 'INVALID_MOVE';
  * the move `play(text)`, the turn order of the rules (each turn is one move;
  * the rules say who moves next), `endIf` from the rules' outcome and
  * `ai.enumerate` (every legal move) for boardgame.io's bots.
- * Throws an Error for an unknown game, config or language.
+ * It calls no rule before a match is set up (so it may be made before
+ * `await ready()` in a page); `setup` throws an Error for an unknown game,
+ * config or language.
  *
  * @example
  * const Kybo20 = boardgameioGame('kybo', { config: { supply: { per_player: 20 } }, lang: 'fr' });

@@ -33,14 +33,12 @@ function shown(value) {
  * of refusals and outcomes), `onIllegal(reason, { text, G, playerID })`
  * (called with the rule's reason when `play` refuses a text), `cacheSize`
  * (how many games in progress stay compiled between moves; default 1024).
- * Throws an Error at once for an unknown game or language.
+ * It calls no rule until a match is set up (in a page the rules load with
+ * `await ready()`, after the imports): an unknown game, config or language
+ * is an Error thrown by `setup`.
  */
 export function boardgameioGame(name, options = {}) {
   const { config = null, lang = 'en', onIllegal = null, cacheSize = 1024 } = options;
-  // Checks the name, the language and the default config now, not at the
-  // first match.
-  new Game(name, configText(config), lang).free();
-
   // The games in progress, compiled, by language and record: a move, endIf,
   // the turn order and the bots read the same game without replaying the
   // record each time. Least recently used first; entries beyond cacheSize

@@ -133,8 +133,9 @@ test('a game with a config (chess3d on one level), in French; setupData', () => 
   assert.equal(Chess3d.validateSetupData({ config: { levels: 1 } }, 2), undefined);
   assert.equal(Chess3d.validateSetupData(undefined, 2), undefined);
   assert.throws(() => Chess3d.setup({}, { config: '{"levels": 0}' }), Error);
-  assert.throws(() => boardgameioGame('go'), Error);
-  assert.throws(() => boardgameioGame('kybo', { lang: 'de' }), Error);
+  assert.throws(() => boardgameioGame('go').setup({}), (e) => e instanceof Error && /go/.test(e.message));
+  assert.throws(() => boardgameioGame('kybo', { lang: 'de' }).setup({}), Error);
+  assert.throws(() => boardgameioGame('kybo', { config: '{"supply": 3' }).setup({}), Error);
 });
 
 test('boardgame.io\'s RandomBot plays KYBO to its end through ai.enumerate', async () => {
