@@ -86,6 +86,7 @@ pub const EMBEDDED: &[(&str, &[u8])] = embed![
     "icon-192.png",
     "icon-512.png",
     "apple-touch-icon.png",
+    "pkg/index.js",
     "pkg/board_web.js",
     "pkg/board_web_bg.wasm",
 ];

@@ -913,8 +913,8 @@ async function main() {
   const boot = bootWords(chooseLang(params));
   $('load-status').textContent = boot.loading ?? '…';
   try {
-    const mod = await import('./pkg/board_web.js');
-    await mod.default();
+    const mod = await import('./pkg/index.js');
+    await mod.ready();
     wasm = mod;
   } catch (e) {
     $('load-status').textContent = `⚠ ${boot['boot-failed'] ?? ''}`;

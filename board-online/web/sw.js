@@ -17,6 +17,7 @@ const FILES = [
   './icon-192.png',
   './icon-512.png',
   './apple-touch-icon.png',
+  './pkg/index.js',
   './pkg/board_web.js',
   './pkg/board_web_bg.wasm',
 ];

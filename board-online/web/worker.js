@@ -1,9 +1,9 @@
 // The computer's move, off the page's thread so the page never freezes.
 // Receives {id, name, record, seed, ms, lang}; answers {id, move} or {id, error}
 // (the error in the page's language).
-import init, { Game } from './pkg/board_web.js';
+import { ready as load, Game } from './pkg/index.js';
 
-const ready = init();
+const ready = load();
 
 self.onmessage = async (event) => {
   const { id, name, record, seed, ms, lang } = event.data;
