@@ -136,6 +136,9 @@ function render() {
   const scrolled = $('board-wrap').scrollLeft; // zoomed: keep the view
   board.innerHTML = svg;
   if (S.name === 'chess3d' && NARROW.matches && !$('board-wrap').classList.contains('zoomed')) stackLevels(board);
+  const flat = NARROW.matches && (S.name === 'echec-o-cube' || (S.name === 'kybo' && S.top));
+  if (flat) fitWidth(board, S.name === 'kybo' ? 14 : 20);
+  $('board-wrap').classList.toggle('bleed', flat);
   // A picture much wider than high (chess3d's levels side by side) takes
   // the whole width of a wide screen, the panel under it.
   const [, , vw, vh] = (board.querySelector('svg')?.getAttribute('viewBox') ?? '0 0 1 1').split(/\s+/).map(Number);
@@ -202,8 +205,46 @@ function render() {
   $('resign').hidden = S.mode !== 'online' || !S.online?.token || !!result;
 }
 
+/** Keeps the CSS variables --bar-h and --head-h at the heights of the bar
+ * (fixed at a phone's foot during a game) and of the header: the board's
+ * room on a phone is what they leave of the screen. */
+function keepHeights() {
+  const style = document.documentElement.style;
+  const header = document.querySelector('header');
+  const observer = new ResizeObserver(() => {
+    style.setProperty('--bar-h', `${Math.ceil($('bar').getBoundingClientRect().height)}px`);
+    style.setProperty('--head-h', `${Math.ceil(header.getBoundingClientRect().height)}px`);
+  });
+  observer.observe($('bar'));
+  observer.observe(header);
+}
+
 /** KYBO's 3-D view turns a quarter at a time: the corner it looks from. */
 const CORNERS = ['A1', 'H1', 'H8', 'A8'];
+
+/** A board drawn flat (ÉCHEC O CUBE, KYBO seen from above) on a phone: the
+ * picture spans the screen's width, its side rims narrowed to `keep` units,
+ * into which the rank digits move, so that a square (KYBO) or the pitch of
+ * the grooves (ÉCHEC O CUBE) is a finger wide: 44 px and more on a 375-px
+ * screen. */
+function fitWidth(board, keep) {
+  const svg = board.querySelector('svg');
+  const boxes = [...(svg?.querySelectorAll('.cell, .segment, .crossing') ?? [])].map((e) => e.getBBox());
+  if (boxes.length === 0) return;
+  const left = Math.min(...boxes.map((b) => b.x));
+  const right = Math.max(...boxes.map((b) => b.x + b.width));
+  const [, y, , h] = svg.getAttribute('viewBox').split(/\s+/).map(Number);
+  for (const text of svg.querySelectorAll(':scope > text')) {
+    if (!/^[1-8]$/.test(text.textContent.trim())) continue;
+    const x = Number(text.getAttribute('x'));
+    if (x < left) text.setAttribute('x', String(left - keep / 2));
+    else if (x > right) text.setAttribute('x', String(right + keep / 2));
+  }
+  const width = right - left + 2 * keep;
+  svg.setAttribute('viewBox', `${left - keep} ${y} ${width} ${h}`);
+  svg.setAttribute('width', String(width));
+  svg.setAttribute('height', String(h));
+}
 
 /** A narrow screen: chess3d's levels stacked, one above the other. */
 const NARROW = matchMedia('(max-width: 700px)');
@@ -377,8 +418,28 @@ function say(text) {
 // ---------------------------------------------------------------- clicks
 
 function onBoardClick(event) {
-  const el = event.target.closest('[data-place]');
+  const el = event.target.closest('[data-legal]') ?? nearGroove(event) ?? event.target.closest('[data-place]');
   if (el) actAt(el.getAttribute('data-place'));
+}
+
+/** How far (CSS px) from an ÉCHEC O CUBE groove or crossing a tap still
+ * reaches it: a 9-px groove takes a finger's 44 px and more. */
+const TAP_REACH = 24;
+
+/** ÉCHEC O CUBE: the legal groove or crossing nearest a tap that missed
+ * them all (on a square, say), if one is within TAP_REACH; null otherwise
+ * and in the other games, whose places are large enough. */
+function nearGroove(event) {
+  if (S.name !== 'echec-o-cube' || !event.isTrusted) return null;
+  const { clientX: x, clientY: y } = event;
+  let best = null;
+  let reach = TAP_REACH;
+  for (const el of $('board').querySelectorAll('[data-legal]')) {
+    const b = el.getBoundingClientRect();
+    const d = Math.hypot(Math.max(b.left - x, 0, x - b.right), Math.max(b.top - y, 0, y - b.bottom));
+    if (d < reach) [best, reach] = [el, d];
+  }
+  return best;
 }
 
 /** Enter or space on a focused legal place acts as a click. */
@@ -594,6 +655,8 @@ function newGame(name, config) {
   S.name = name;
   S.config = config;
   S.firstName = S.game.turn();
+  // KYBO on a phone opens seen from above, where a square is a finger wide.
+  S.top = name === 'kybo' && NARROW.matches;
   clearSelection();
 }
 
@@ -625,6 +688,7 @@ function startLocal(mode) {
 }
 
 function showPlay() {
+  document.body.classList.add('playing');
   $('setup').hidden = true;
   $('play').hidden = false;
   $('code-box').hidden = S.mode !== 'online';
@@ -668,6 +732,7 @@ function backToSetup() {
   if (location.hash) history.replaceState(null, '', location.pathname + location.search);
   $('play').hidden = true;
   $('setup').hidden = false;
+  document.body.classList.remove('playing');
 }
 
 // ---------------------------------------------------------------- online
@@ -926,6 +991,7 @@ async function main() {
   }
   $('load-status').textContent = '';
   document.body.classList.add('ready');
+  keepHeights();
   const select = $('game-select');
   for (const { name } of wasm.games()) {
     const o = document.createElement('option');

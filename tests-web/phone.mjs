@@ -1,0 +1,169 @@
+// A newcomer on a phone (375×667, touch), in French and in English (issue
+// #38): after each tap, the turn line, the buttons the tap brings and the
+// places to tap are on the screen without scrolling; tap targets are a
+// finger wide; each game is played to its end by touch.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import {
+  ARTIFACTS,
+  GAMES,
+  MS,
+  SEED,
+  MAX_PLIES,
+  browser,
+  startServer,
+  newPage,
+  assertClean,
+  pliesOf,
+  rng,
+  waitForTurn,
+} from './harness.mjs';
+
+export const PHONE = { viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+const FINGER = 44;
+
+/** Two animation frames: the page's layout settled after a tap. */
+const settle = (page) => page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(() => ok()))));
+
+/** What must be on the screen now, each with its box: the turn line (or
+ * the result), the bar's buttons, the legal places; and how far the page
+ * is scrolled. */
+async function screenFacts(page) {
+  return page.evaluate(() => {
+    const box = (e) => {
+      const b = e.getBoundingClientRect();
+      return { left: b.left, top: b.top, right: b.right, bottom: b.bottom, width: b.width, height: b.height };
+    };
+    const shown = (e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden';
+    const named = (sel) => [...document.querySelectorAll(sel)].filter(shown).map((e) => ({ what: `${e.id ? `#${e.id}` : sel} ${e.dataset.move ?? e.getAttribute('data-place') ?? ''} ${e.textContent.trim().slice(0, 60)}`, ...box(e) }));
+    const bar = document.getElementById('bar');
+    return {
+      scrollY: window.scrollY,
+      innerHeight: window.innerHeight,
+      innerWidth: window.innerWidth,
+      barClipped: bar.scrollHeight > bar.clientHeight + 1,
+      lines: named('#turn, #outcome:not(:empty), #message:not(:empty)'),
+      buttons: named('#choices button, #actions button'),
+      places: named('#board [data-legal]'),
+    };
+  });
+}
+
+/** Asserts that the page is not scrolled and that every line, button and
+ * legal place is inside the viewport. */
+function assertOnScreen(facts, where) {
+  assert.equal(facts.scrollY, 0, `${where}: the page is not scrolled`);
+  assert.ok(!facts.barClipped, `${where}: the bar shows all it holds`);
+  assert.ok(facts.lines.some((l) => l.what.startsWith('#turn')), `${where}: a turn line`);
+  for (const e of [...facts.lines, ...facts.buttons, ...facts.places]) {
+    const inside = e.left >= -0.5 && e.top >= -0.5 && e.right <= facts.innerWidth + 0.5 && e.bottom <= facts.innerHeight + 0.5;
+    assert.ok(inside, `${where}: ${e.what} is on the screen (${JSON.stringify(e)})`);
+  }
+  for (const b of facts.buttons) assert.ok(Math.min(b.width, b.height) >= FINGER - 0.5, `${where}: ${b.what} is a finger wide (${b.width}×${b.height})`);
+}
+
+/** The places a finger can hit: every legal place is at least FINGER px in
+ * its thin dimension (KYBO's squares, chess3d's squares), or, for
+ * ÉCHEC O CUBE's thin grooves, a tap FINGER/2 px off a groove's middle, on
+ * either side, still reaches it. */
+async function assertFingerWide(page, game, where) {
+  const places = (await screenFacts(page)).places;
+  assert.ok(places.length > 0, `${where}: places to tap`);
+  if (game !== 'echec-o-cube') {
+    for (const p of places) assert.ok(Math.min(p.width, p.height) >= FINGER - 0.05, `${where}: ${p.what} is ${p.width.toFixed(1)}×${p.height.toFixed(1)} px`);
+    return;
+  }
+  // A groove: a tap beside it, on each side, picks it (its pale and dark
+  // moves shown, or the one move played).
+  const groove = await page.evaluate(() => {
+    const el = [...document.querySelectorAll('#board .segment[data-legal]')].find((e) => {
+      const b = e.getBoundingClientRect();
+      return b.top > 60 && b.bottom < window.innerHeight - 200 && b.left > 30 && b.right < window.innerWidth - 30;
+    });
+    if (!el) return null;
+    const b = el.getBoundingClientRect();
+    return { place: el.getAttribute('data-place'), x: b.left + b.width / 2, y: b.top + b.height / 2, across: b.width > b.height ? 'y' : 'x', thin: Math.min(b.width, b.height) };
+  });
+  assert.ok(groove, `${where}: a legal groove`);
+  assert.ok(groove.thin < FINGER, 'a groove is thinner than a finger: the test of its reach is needed');
+  for (const side of [-1, 1]) {
+    const x = groove.x + (groove.across === 'x' ? (side * FINGER) / 2 : 0);
+    const y = groove.y + (groove.across === 'y' ? (side * FINGER) / 2 : 0);
+    const before = await pliesOf(page);
+    await page.touchscreen.tap(x, y);
+    await settle(page);
+    const picked = await page.evaluate((p) => [...document.querySelectorAll('#choices button')].some((b) => b.dataset.move.includes(p)), groove.place);
+    assert.ok(picked || (await pliesOf(page)) !== before, `${where}: a tap ${FINGER / 2} px ${side < 0 ? 'before' : 'after'} groove ${groove.place} picks it`);
+    if (picked) await page.evaluate(() => document.getElementById('choices').replaceChildren());
+    if ((await pliesOf(page)) !== before) return;
+  }
+}
+
+/** One tap where the page asks for one: a choice button, a lit target or a
+ * legal place, at its middle, without scrolling (all must be on the
+ * screen already). */
+async function tapOnce(page, rand) {
+  const facts = await screenFacts(page);
+  let pool = facts.buttons.filter((b) => b.what.startsWith('#choices'));
+  if (!pool.length) pool = facts.places.filter((p) => p.what.includes('[data-legal]') && p.target);
+  if (!pool.length) {
+    const targets = await page.evaluate(() => [...document.querySelectorAll('#board [data-legal="target"]')].map((e) => {
+      const b = e.getBoundingClientRect();
+      return { left: b.left, top: b.top, width: b.width, height: b.height };
+    }));
+    pool = targets.length ? targets : facts.places;
+    const actions = facts.buttons.filter((b) => b.what.startsWith('#actions'));
+    if (actions.length && (pool.length === 0 || rand() < 0.3)) pool = actions;
+  }
+  assert.ok(pool.length, 'something to tap');
+  const t = pool[Math.floor(rand() * pool.length)];
+  await page.touchscreen.tap(t.left + t.width / 2, t.top + t.height / 2);
+  await settle(page);
+}
+
+for (const lang of ['fr', 'en']) {
+  // chess3d's levels, one at a time on a phone, come with the next change.
+  for (const game of GAMES.filter((g) => g !== 'chess3d')) {
+    test(`phone, ${lang}, ${game}: a whole game by touch; after each tap the turn line, its buttons and the places to tap are on the screen; finger-wide places`, async () => {
+      const server = await startServer();
+      const context = await browser.newContext({ ...PHONE, locale: lang });
+      const page = await newPage(context, { touch: true });
+      try {
+        await page.goto(`${server.url}?lang=${lang}&ms=${MS}&seed=${SEED}&game=${game}`);
+        await page.check('input[name=mode][value=computer]');
+        await page.click('#start');
+        const rand = rng(SEED * 31 + game.length);
+        let taps = 0;
+        let checkedFinger = false;
+        while (!(await waitForTurn(page))) {
+          await settle(page);
+          assertOnScreen(await screenFacts(page), `${game} before tap ${taps}`);
+          if (!checkedFinger) {
+            await assertFingerWide(page, game, game);
+            checkedFinger = true;
+            continue;
+          }
+          const plies = await pliesOf(page);
+          await tapOnce(page, rand);
+          taps += 1;
+          assert.ok(taps < MAX_PLIES * 3, `the game is not over after ${taps} taps`);
+          assertOnScreen(await screenFacts(page), `${game} after tap ${taps}`);
+          if (taps === 1 || (taps % 40 === 0 && (await pliesOf(page)) === plies)) {
+            await page.screenshot({ path: join(ARTIFACTS, `phone-${lang}-${game}-tap.png`) });
+          }
+        }
+        await settle(page);
+        const facts = await screenFacts(page);
+        assertOnScreen(facts, `${game} at the end`);
+        assert.ok(facts.lines.some((l) => l.what.startsWith('#outcome')), 'the result is on the screen');
+        console.log(`# phone ${lang} ${game}: ${await page.locator('#outcome').textContent()} after ${await pliesOf(page)} plies, ${taps} taps`);
+        await page.screenshot({ path: join(ARTIFACTS, `phone-${lang}-${game}-end.png`) });
+        assertClean(page);
+      } finally {
+        await context.close();
+        await server.stop();
+      }
+    });
+  }
+}
