@@ -71,15 +71,27 @@ test('a 375×667 phone viewport shows each board whole', async () => {
       // A touch plays too.
       assert.ok(await playOneMove(page, rng(7)));
       if (game === 'chess3d') {
-        // The levels stacked, top level first, each square at least 36 px:
-        // a move between levels is seen whole without zooming.
-        const views = await page.evaluate(() => [...document.querySelectorAll('#board svg.level-view')].map((v) => {
-          const cell = v.querySelector('.cell rect').getBoundingClientRect();
-          return { level: v.querySelector('g.level').getAttribute('data-level'), side: Math.min(cell.width, cell.height), top: v.getBoundingClientRect().top };
-        }));
-        assert.deepEqual(views.map((v) => v.level), ['N3', 'N2', 'N1'], 'the levels stacked, N3 on top');
-        for (const v of views) assert.ok(v.side >= 36, `${v.level}: a square is ${v.side.toFixed(1)} px`);
-        assert.ok(views[0].top < views[1].top && views[1].top < views[2].top);
+        // One level at a time, each square at least 44 px, under a tab for
+        // each level (top level first) that shows it small; a tap on a tab
+        // shows its level.
+        const tabs = await page.evaluate(() => [...document.querySelectorAll('#level-tabs [role=tab]')].map((t) => ({
+          level: t.dataset.level,
+          cells: t.querySelectorAll('svg .cell').length,
+          height: t.getBoundingClientRect().height,
+        })));
+        assert.deepEqual(tabs.map((t) => t.level), ['N3', 'N2', 'N1'], 'a tab a level, N3 first');
+        for (const t of tabs) assert.equal(t.cells, 64, `${t.level}'s tab shows its level small`);
+        for (const level of ['N3', 'N2', 'N1']) {
+          await page.locator(`#level-tabs [data-level="${level}"]`).tap();
+          const view = await page.evaluate(() => [...document.querySelectorAll('#board svg.level-view')].map((v) => {
+            const cell = v.querySelector('.cell rect').getBoundingClientRect();
+            return { levels: [...v.querySelectorAll('g.level')].map((g) => g.getAttribute('data-level')), side: Math.min(cell.width, cell.height) };
+          }));
+          assert.equal(view.length, 1, 'one level shown');
+          assert.deepEqual(view[0].levels, [level], `the tab of ${level} shows ${level}`);
+          assert.ok(view[0].side >= 44, `${level}: a square is ${view[0].side.toFixed(1)} px`);
+          assert.equal(await page.locator(`#level-tabs [data-level="${level}"]`).getAttribute('aria-selected'), 'true');
+        }
         assert.equal(await page.locator('#zoom').isHidden(), true, 'no zoom needed');
         assert.ok(await playOneMove(page, rng(8)));
       }

@@ -17,6 +17,7 @@ import {
   assertClean,
   pliesOf,
   rng,
+  OTHER_LEVEL,
   waitForTurn,
 } from './harness.mjs';
 
@@ -36,15 +37,19 @@ async function screenFacts(page) {
       return { left: b.left, top: b.top, right: b.right, bottom: b.bottom, width: b.width, height: b.height };
     };
     const shown = (e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden';
-    const named = (sel) => [...document.querySelectorAll(sel)].filter(shown).map((e) => ({ what: `${e.id ? `#${e.id}` : sel} ${e.dataset.move ?? e.getAttribute('data-place') ?? ''} ${e.textContent.trim().slice(0, 60)}`, ...box(e) }));
+    // Each named after its own id or its container's (#turn, #choices, #level-tabs, #board).
+    const named = (sel) => [...document.querySelectorAll(sel)].filter(shown).map((e) => ({
+      what: `#${e.id || e.closest('[id]').id} ${e.dataset.move ?? e.getAttribute('data-place') ?? ''} ${e.textContent.trim().slice(0, 60)}`,
+      ...box(e),
+    }));
     const bar = document.getElementById('bar');
     return {
       scrollY: window.scrollY,
       innerHeight: window.innerHeight,
       innerWidth: window.innerWidth,
-      barClipped: bar.scrollHeight > bar.clientHeight + 1,
+      barClipped: bar.scrollHeight > bar.clientHeight + 1 ? `${bar.scrollHeight} > ${bar.clientHeight}: ${bar.innerText}` : false,
       lines: named('#turn, #outcome:not(:empty), #message:not(:empty)'),
-      buttons: named('#choices button, #actions button'),
+      buttons: named('#choices button, #actions button, #level-tabs button'),
       places: named('#board [data-legal]'),
     };
   });
@@ -54,7 +59,7 @@ async function screenFacts(page) {
  * legal place is inside the viewport. */
 function assertOnScreen(facts, where) {
   assert.equal(facts.scrollY, 0, `${where}: the page is not scrolled`);
-  assert.ok(!facts.barClipped, `${where}: the bar shows all it holds`);
+  assert.ok(!facts.barClipped, `${where}: the bar shows all it holds (${facts.barClipped})`);
   assert.ok(facts.lines.some((l) => l.what.startsWith('#turn')), `${where}: a turn line`);
   for (const e of [...facts.lines, ...facts.buttons, ...facts.places]) {
     const inside = e.left >= -0.5 && e.top >= -0.5 && e.right <= facts.innerWidth + 0.5 && e.bottom <= facts.innerHeight + 0.5;
@@ -106,7 +111,13 @@ async function assertFingerWide(page, game, where) {
 async function tapOnce(page, rand) {
   const facts = await screenFacts(page);
   let pool = facts.buttons.filter((b) => b.what.startsWith('#choices'));
-  if (!pool.length) pool = facts.places.filter((p) => p.what.includes('[data-legal]') && p.target);
+  if (!pool.length) {
+    const other = await page.evaluate((sel) => [...document.querySelectorAll(sel)].map((e) => {
+      const b = e.getBoundingClientRect();
+      return { left: b.left, top: b.top, width: b.width, height: b.height };
+    }), OTHER_LEVEL);
+    if (other.length) pool = other;
+  }
   if (!pool.length) {
     const targets = await page.evaluate(() => [...document.querySelectorAll('#board [data-legal="target"]')].map((e) => {
       const b = e.getBoundingClientRect();
@@ -123,8 +134,7 @@ async function tapOnce(page, rand) {
 }
 
 for (const lang of ['fr', 'en']) {
-  // chess3d's levels, one at a time on a phone, come with the next change.
-  for (const game of GAMES.filter((g) => g !== 'chess3d')) {
+  for (const game of GAMES) {
     test(`phone, ${lang}, ${game}: a whole game by touch; after each tap the turn line, its buttons and the places to tap are on the screen; finger-wide places`, async () => {
       const server = await startServer();
       const context = await browser.newContext({ ...PHONE, locale: lang });

@@ -135,10 +135,14 @@ function render() {
   const board = $('board');
   const scrolled = $('board-wrap').scrollLeft; // zoomed: keep the view
   board.innerHTML = svg;
-  if (S.name === 'chess3d' && NARROW.matches && !$('board-wrap').classList.contains('zoomed')) stackLevels(board);
+  // Every place the picture draws (a phone then shows one chess3d level).
+  const pictured = new Set([...board.querySelectorAll('[data-place]')].map((e) => e.getAttribute('data-place')));
+  const oneLevel = S.name === 'chess3d' && NARROW.matches && !$('board-wrap').classList.contains('zoomed');
+  if (oneLevel) levelView(board, moves.length ? [...starts.keys()] : []);
+  $('level-tabs').hidden = !oneLevel;
   const flat = NARROW.matches && (S.name === 'echec-o-cube' || (S.name === 'kybo' && S.top));
   if (flat) fitWidth(board, S.name === 'kybo' ? 14 : 20);
-  $('board-wrap').classList.toggle('bleed', flat);
+  $('board-wrap').classList.toggle('bleed', flat || oneLevel);
   // A picture much wider than high (chess3d's levels side by side) takes
   // the whole width of a wide screen, the panel under it.
   const [, , vw, vh] = (board.querySelector('svg')?.getAttribute('viewBox') ?? '0 0 1 1').split(/\s+/).map(Number);
@@ -187,7 +191,7 @@ function render() {
   actions.replaceChildren();
   for (const m of moves) {
     const p = placeOfSafe(m);
-    if (!p || !board.querySelector(`[data-place="${CSS.escape(p)}"]`)) actions.append(moveButton(m));
+    if (!p || !pictured.has(p)) actions.append(moveButton(m));
   }
   showClock();
   // chess3d's threefold repetition and 50-move rule are claimed (C3-17),
@@ -246,37 +250,110 @@ function fitWidth(board, keep) {
   svg.setAttribute('height', String(h));
 }
 
-/** A narrow screen: chess3d's levels stacked, one above the other. */
+/** A narrow screen: chess3d one level at a time. */
 const NARROW = matchMedia('(max-width: 700px)');
 
-/** chess3d on a narrow screen: one picture a level, stacked top level
- * first, each as wide as the screen (a square about 40 px on a phone), so
- * a move between levels stays visible whole. Each copy keeps only its
- * level's cells and pieces; the panel carries the status. */
-function stackLevels(board) {
+/** chess3d on a phone: one level at a time, a square a finger wide (44 px
+ * and more on a 375-px screen), under a tab for each level that shows it
+ * small (all levels at a glance) and counts its places to tap: the chosen
+ * piece's targets, else the pieces that can move (`playable`). The level
+ * shown is the one the person picked since the last move, else the
+ * chosen piece's, else the one with the most to play. */
+function levelView(board, playable) {
   const svg = board.querySelector('svg');
-  const levels = [...svg.querySelectorAll('g.level')].map((g) => g.getAttribute('data-level'));
-  if (levels.length < 2 || levels.length > 4) return; // one row of levels only
-  const [, , w, h] = svg.getAttribute('viewBox').split(/\s+/).map(Number);
-  const col = 8 * 40 + 2 * 22; // the chess3d picture's board and rims
-  const gap = (w - levels.length * col) / Math.max(1, levels.length - 1);
-  const status = 34;
-  const copies = levels.map((level, i) => {
+  const groups = [...(svg?.querySelectorAll('g.level') ?? [])];
+  const levels = groups.map((g) => g.getAttribute('data-level'));
+  if (levels.length < 2) return;
+  const counted = S.targets.length ? S.targets : playable;
+  const marks = new Map(levels.map((l) => [l, 0]));
+  for (const place of counted) {
+    const level = place.split('/')[0];
+    if (marks.has(level)) marks.set(level, marks.get(level) + 1);
+  }
+  const plies = S.game.moves().length;
+  if (S.levelPlies !== plies || !levels.includes(S.level)) {
+    const most = Math.max(...marks.values());
+    const chosen = S.selected?.split('/')[0];
+    S.level = chosen && levels.includes(chosen) ? chosen
+      : marks.get(S.level) === most && levels.includes(S.level) ? S.level
+        : levels.find((l) => marks.get(l) === most);
+    S.levelPlies = plies;
+  }
+  // The level's own box: its cells, the rank digits beside them, the file
+  // letters under them (its name is on its tab).
+  const boxes = new Map(groups.map((g, i) => {
+    const cells = [...g.querySelectorAll('.cell')].map((c) => c.getBBox());
+    const x = Math.min(...cells.map((b) => b.x));
+    const y = Math.min(...cells.map((b) => b.y));
+    return [levels[i], { x, y, w: Math.max(...cells.map((b) => b.x + b.width)) - x, h: Math.max(...cells.map((b) => b.y + b.height)) - y }];
+  }));
+  const { x: left, y: top, w, h } = boxes.get(S.level);
+  const right = left + w;
+  const bottom = top + h;
+  const keep = 10; // of each side rim: the rank digits move into it
+  const under = 22; // the file letters
+  const only = (level, keepPlaces) => {
     const copy = svg.cloneNode(true);
-    copy.setAttribute('viewBox', `${i * (col + gap)} 0 ${col} ${h - status}`);
     copy.removeAttribute('width');
     copy.removeAttribute('height');
-    copy.classList.add('level-view');
     for (const el of copy.querySelectorAll('[data-place]')) {
       if (!el.getAttribute('data-place').startsWith(`${level}/`)) el.remove();
+      else if (!keepPlaces) el.removeAttribute('data-place');
     }
     for (const el of copy.querySelectorAll('g.level')) {
       if (el.getAttribute('data-level') !== level) el.remove();
     }
     copy.querySelector('g.status')?.remove();
+    copy.querySelector('title')?.remove();
+    if (!keepPlaces) {
+      // A tab's picture: the cells and pieces, nothing to name twice.
+      for (const el of copy.querySelectorAll('g.level text')) el.remove();
+      for (const el of copy.querySelectorAll('[data-level]')) el.removeAttribute('data-level');
+    }
     return copy;
-  });
-  board.replaceChildren(...copies.reverse());
+  };
+  const view = only(S.level, true);
+  for (const text of view.querySelectorAll('g.level > text')) {
+    if (!/^[1-8]$/.test(text.textContent.trim())) continue;
+    const x = Number(text.getAttribute('x'));
+    if (x < left) text.setAttribute('x', String(left - keep / 2));
+    else if (x > right) text.setAttribute('x', String(right + keep / 2));
+    text.style.fontSize = '11px';
+  }
+  const width = right - left + 2 * keep;
+  const height = bottom - top + under + 4;
+  view.setAttribute('viewBox', `${left - keep} ${top - 4} ${width} ${height}`);
+  view.setAttribute('width', String(width));
+  view.setAttribute('height', String(height));
+  view.classList.add('level-view');
+  view.dataset.level = S.level;
+  board.replaceChildren(view);
+  // The tabs, top level first, each its level small.
+  const tabs = $('level-tabs');
+  tabs.replaceChildren(...[...levels].reverse().map((level) => {
+    const tab = document.createElement('button');
+    tab.type = 'button';
+    tab.setAttribute('role', 'tab');
+    tab.dataset.level = level;
+    tab.setAttribute('aria-selected', String(level === S.level));
+    tab.setAttribute('aria-label', t('level-tab', { level, count: marks.get(level) }));
+    const mini = only(level, false);
+    const b = boxes.get(level);
+    mini.setAttribute('viewBox', `${b.x - 2} ${b.y - 2} ${b.w + 4} ${b.h + 4}`);
+    mini.setAttribute('aria-hidden', 'true');
+    const name = document.createElement('span');
+    name.className = 'level-name';
+    name.textContent = level;
+    tab.append(mini, name);
+    if (marks.get(level) > 0) {
+      tab.classList.add('marked');
+      const badge = document.createElement('span');
+      badge.className = 'marks';
+      badge.textContent = String(marks.get(level));
+      tab.append(badge);
+    }
+    return tab;
+  }));
 }
 
 /** Marks each board element where the person may act: `data-legal`, a
@@ -1041,6 +1118,13 @@ async function main() {
     startOnline({ code });
   });
   $('board').addEventListener('click', onBoardClick);
+  $('level-tabs').addEventListener('click', (event) => {
+    const tab = event.target.closest('[data-level]');
+    if (!tab) return;
+    S.level = tab.dataset.level;
+    S.levelPlies = S.game.moves().length;
+    render();
+  });
   $('board').addEventListener('keydown', onBoardKey);
   NARROW.addEventListener('change', () => render());
   $('board').addEventListener('pointerover', onBoardHover);
