@@ -69,6 +69,7 @@ test('installable and offline: after one visit the page plays against the comput
 
     // Online play without a network says so plainly.
     await page.click('#new-game');
+    await page.click('#confirm-yes'); // a game in progress: asked first
     await page.check('input[name=mode][value=online]');
     await page.click('#create');
     await page.locator(':is(#connection, #setup-message)', { hasText: 'No network' }).first().waitFor({ state: 'visible' });

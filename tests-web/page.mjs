@@ -97,6 +97,7 @@ test('a 375×667 phone viewport shows each board whole', async () => {
       }
       await page.screenshot({ path: join(ARTIFACTS, `${game}-phone.png`), fullPage: true });
       await page.click('#new-game');
+      await page.click('#confirm-yes'); // a game in progress: asked first
     }
     assertClean(page);
   } finally {

@@ -177,3 +177,91 @@ for (const lang of ['fr', 'en']) {
     });
   }
 }
+
+for (const lang of ['fr', 'en']) {
+  test(`phone, ${lang}: "new game" asks first when a game is in progress; "no" keeps it, "yes" leaves it`, async () => {
+    const server = await startServer();
+    const context = await browser.newContext({ ...PHONE, locale: lang });
+    const page = await newPage(context, { touch: true });
+    try {
+      await page.goto(`${server.url}?lang=${lang}&ms=${MS}&seed=${SEED}&game=kybo`);
+      await page.check('input[name=mode][value=local]');
+      await page.click('#start');
+      // Nothing played yet: nothing to lose, no question.
+      await page.locator('#new-game').tap();
+      assert.equal(await page.locator('#setup').isVisible(), true, 'back to the setup at once');
+      assert.equal(await page.locator('#confirm').isVisible(), false);
+      await page.click('#start');
+      assert.ok(await tapOnceAndSettle(page));
+      const plies = await pliesOf(page);
+      await page.locator('#new-game').tap();
+      const text = await page.locator('#confirm-text').textContent();
+      assert.equal(await page.locator('#confirm').isVisible(), true, 'asked in the page');
+      assert.match(text, lang === 'fr' ? /Quitter cette partie/ : /Leave this game/);
+      await page.screenshot({ path: join(ARTIFACTS, `phone-${lang}-confirm-leave.png`) });
+      await page.locator('#confirm-no').tap();
+      assert.equal(await page.locator('#play').isVisible(), true, '"no" keeps the game');
+      assert.equal(await pliesOf(page), plies);
+      await page.locator('#new-game').tap();
+      await page.locator('#confirm-yes').tap();
+      assert.equal(await page.locator('#setup').isVisible(), true, '"yes" leaves it');
+      assertClean(page);
+    } finally {
+      await context.close();
+      await server.stop();
+    }
+  });
+
+  test(`phone, ${lang}: online chess3d, resigning asks first; after the resignation each level keeps its row 1 and letters`, async () => {
+    const server = await startServer();
+    const context = await browser.newContext({ ...PHONE, locale: lang });
+    const host = await newPage(context, { touch: true });
+    const guest = await newPage(context, { touch: true });
+    try {
+      await host.goto(`${server.url}?lang=${lang}&game=chess3d`);
+      await host.check('input[name=mode][value=online]');
+      await host.click('#create');
+      await host.waitForFunction(() => document.getElementById('code').textContent.length === 6);
+      const code = await host.locator('#code').textContent();
+      await guest.goto(`${server.url}?lang=${lang}#online/${code}`);
+      await host.waitForFunction(() => !document.getElementById('resign').hidden);
+      await host.locator('#resign').tap();
+      assert.equal(await host.locator('#confirm').isVisible(), true, 'asked in the page');
+      assert.match(await host.locator('#confirm-text').textContent(), lang === 'fr' ? /Abandonner cette partie/ : /Resign this game/);
+      await host.locator('#confirm-no').tap();
+      assert.equal(await host.locator('#outcome').textContent(), '', '"no": the game goes on');
+      await host.locator('#resign').tap();
+      await host.locator('#confirm-yes').tap();
+      for (const p of [host, guest]) {
+        await p.waitForFunction(() => document.getElementById('outcome').textContent !== '');
+        for (const level of ['N3', 'N2', 'N1']) {
+          await p.locator(`#level-tabs [data-level="${level}"]`).tap();
+          const seen = await p.evaluate(() => {
+            const svg = document.querySelector('#board svg.level-view');
+            const frame = svg.getBoundingClientRect();
+            const inside = (e) => {
+              const b = e.getBoundingClientRect();
+              return b.top >= frame.top - 0.5 && b.bottom <= frame.bottom + 0.5 && b.left >= frame.left - 0.5 && b.right <= frame.right + 0.5;
+            };
+            const cells = [...svg.querySelectorAll('.cell')];
+            const letters = [...svg.querySelectorAll('g.level text')].filter((e) => /^[A-H]$/.test(e.textContent.trim()));
+            return { cells: cells.length, cellsInside: cells.filter(inside).length, letters: letters.filter(inside).map((e) => e.textContent.trim()).join('') };
+          });
+          assert.deepEqual(seen, { cells: 64, cellsInside: 64, letters: 'ABCDEFGH' }, `${level}: every cell and file letter shown`);
+        }
+      }
+      await guest.screenshot({ path: join(ARTIFACTS, `phone-${lang}-chess3d-resigned.png`) });
+      assertClean(host, guest);
+    } finally {
+      await context.close();
+      await server.stop();
+    }
+  });
+}
+
+/** One tap of a legal place, and the page settled; true if a move was played. */
+async function tapOnceAndSettle(page) {
+  const before = await pliesOf(page);
+  await tapOnce(page, rng(3));
+  return (await pliesOf(page)) !== before;
+}

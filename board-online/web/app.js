@@ -799,6 +799,28 @@ function offerRecord(over) {
   a.download = `${S.name}.txt`;
 }
 
+/** A game that leaving would throw away: begun and not over, and, online,
+ * one the person plays in (a spectator loses nothing). */
+function inProgress() {
+  if (!S.game || S.game.outcome() !== null) return false;
+  if (S.mode === 'online') return !!(S.online?.seat && S.net?.started && !S.net.result);
+  return S.game.moves().length > 0;
+}
+
+/** Asks in the page (a modal dialog, not the browser's `confirm`) before
+ * `then` throws a game away; `what`: 'resign' or 'leave'. Closing the
+ * dialog any other way (Escape, "Keep playing") does nothing. */
+function askFirst(what, then) {
+  const dialog = $('confirm');
+  $('confirm-text').textContent = t(`confirm-${what}`);
+  $('confirm-yes').textContent = t(`confirm-${what}-yes`);
+  dialog.returnValue = '';
+  dialog.onclose = () => {
+    if (dialog.returnValue === 'yes') then();
+  };
+  dialog.showModal();
+}
+
 function backToSetup() {
   S.thinking = 0;
   S.online?.close();
@@ -1150,9 +1172,14 @@ async function main() {
     S.top = !S.top;
     render();
   });
-  $('resign').addEventListener('click', () => S.online?.resign());
+  $('resign').addEventListener('click', () => askFirst('resign', () => S.online?.resign()));
   $('claim-draw').addEventListener('click', claimDraw);
-  $('new-game').addEventListener('click', backToSetup);
+  $('new-game').addEventListener('click', () => {
+    if (inProgress()) askFirst('leave', backToSetup);
+    else backToSetup();
+  });
+  $('confirm-yes').addEventListener('click', () => $('confirm').close('yes'));
+  $('confirm-no').addEventListener('click', () => $('confirm').close('no'));
   $('rules-button').addEventListener('click', () => showRules(S.game && !$('play').hidden ? S.name : select.value));
   $('rules-close').addEventListener('click', () => $('rules').close());
 

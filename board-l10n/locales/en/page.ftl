@@ -210,3 +210,31 @@ web-input-svg-options = svg options
 web-no-game = no game { $name }: the games are echec-o-cube, kybo and chess3d
 web-bad-config = bad { $game } configuration: { $error }
 web-bad-svg-options = bad svg options: { $error }
+# A phone shows chess3d one level at a time, under a tab for each level.
+level-tabs = levels
+level-tab = { $level }: { $count ->
+    [0] nothing to tap
+    [one] 1 place to tap
+   *[other] { $count } places to tap
+  }
+# Asked before a game in progress is thrown away.
+confirm-resign = Resign this game? Your opponent wins.
+confirm-resign-yes = Resign
+confirm-leave = Leave this game for a new one? It is not over.
+confirm-leave-yes = Leave the game
+confirm-no = Keep playing
+# The landing: each game in a line, how long it takes, the three ways to play.
+pitch-echec-o-cube = Slide pieces into the grooves and close squares to score.
+pitch-kybo = Stack cubes and build a chain between two opposite edges.
+pitch-chess3d = Chess on three boards stacked, pieces moving between them.
+time-echec-o-cube = about 20 min
+time-kybo = about 10 min
+time-chess3d = about 30 min
+mode-computer-desc = on this device, the computer answers at once
+mode-local-desc = two people, one screen, turn by turn
+mode-online-desc = a code or a link to send to a friend
+invite-how = Send this code or this link to your opponent: the game starts when they open it.
+share = Share
+copy-link = Copy the link
+link-copied = Link copied
+invite-qr = QR code of the invitation: { $url }

@@ -209,3 +209,31 @@ web-input-svg-options = options de l'image
 web-no-game = aucun jeu { $name } : les jeux sont echec-o-cube, kybo et chess3d
 web-bad-config = réglages de { $game } illisibles : { $error }
 web-bad-svg-options = options de l'image illisibles : { $error }
+# Sur un téléphone, les Échecs 3D se montrent un niveau à la fois, sous un onglet par niveau.
+level-tabs = niveaux
+level-tab = { $level } : { $count ->
+    [0] rien à toucher
+    [one] 1 endroit à toucher
+   *[other] { $count } endroits à toucher
+  }
+# Demandé avant de jeter une partie en cours.
+confirm-resign = Abandonner cette partie ? Votre adversaire gagne.
+confirm-resign-yes = Abandonner
+confirm-leave = Quitter cette partie pour une nouvelle ? Elle n'est pas finie.
+confirm-leave-yes = Quitter la partie
+confirm-no = Continuer la partie
+# L'accueil : chaque jeu en une ligne, sa durée, les trois façons de jouer.
+pitch-echec-o-cube = Glissez des pions dans les rainures et fermez des carrés pour marquer.
+pitch-kybo = Empilez des cubes et reliez deux bords opposés par une chaîne.
+pitch-chess3d = Les échecs sur trois échiquiers superposés, les pièces passent de l'un à l'autre.
+time-echec-o-cube = environ 20 min
+time-kybo = environ 10 min
+time-chess3d = environ 30 min
+mode-computer-desc = sur cet appareil, l'ordinateur répond aussitôt
+mode-local-desc = deux personnes, un écran, chacun son tour
+mode-online-desc = un code ou un lien à envoyer à un ami
+invite-how = Envoyez ce code ou ce lien à votre adversaire : la partie commence dès qu'il l'ouvre.
+share = Partager
+copy-link = Copier le lien
+link-copied = Lien copié
+invite-qr = Code QR de l'invitation : { $url }
