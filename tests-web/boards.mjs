@@ -42,7 +42,7 @@ for (const { tag, ...size } of SIZES) {
       for (const game of GAMES) {
         // The person plays second: first the computer's turn, nothing lit.
         await page.goto(`${server.url}?ms=300&seed=3`);
-        await page.selectOption('#game-select', game);
+        await page.check(`input[name=game][value=${game}]`);
         await page.selectOption('#side', 'second');
         await page.click('#start');
         assert.match(await page.locator('#turn').textContent(), /thinking/);
@@ -106,7 +106,7 @@ for (const { tag, ...size } of SIZES) {
     const page = await newPage(context, { touch: !!size.hasTouch });
     try {
       await page.goto(`${server.url}?ms=${MS}`);
-      await page.selectOption('#game-select', 'kybo');
+      await page.check('input[name=game][value=kybo]');
       await page.getByRole('button', { name: 'Rules' }).click();
       const dialog = page.locator('dialog#rules');
       assert.equal(await dialog.isVisible(), true);
@@ -124,7 +124,7 @@ for (const { tag, ...size } of SIZES) {
       await page.click('#rules-close');
       assert.equal(await dialog.isVisible(), false);
       // During a game, the rules open at the game being played.
-      await page.selectOption('#game-select', 'echec-o-cube');
+      await page.check('input[name=game][value=echec-o-cube]');
       await page.click('#start');
       await waitForTurn(page);
       assert.match(await page.locator('#hint').textContent(), /The first piece is free/);

@@ -232,7 +232,7 @@ export async function waitForTurn(page, timeout = 60000) {
  * asks to join it from the page at `guestUrl`. The game's code. */
 export async function hostAndJoin(host, hostUrl, guest, guestUrl = hostUrl) {
   await host.goto(hostUrl);
-  await host.selectOption('#game-select', 'kybo');
+  await host.check('input[name=game][value=kybo]');
   await host.check('input[name=mode][value=online]');
   await host.click('#create');
   await host.waitForFunction(() => document.getElementById('code').textContent.length === 6);

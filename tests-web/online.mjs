@@ -27,7 +27,7 @@ test('online: host and join by code, play, reload mid-game, a refused move shows
   const guest = await newPage(guestCtx, { touch: true });
   try {
     await host.goto(server.url);
-    await host.selectOption('#game-select', 'kybo');
+    await host.check('input[name=game][value=kybo]');
     await host.check('input[name=mode][value=online]');
     await host.selectOption('#clock-select', '5+3');
     await host.click('#create');

@@ -24,7 +24,7 @@ test('a refused typed move shows its reason and changes nothing (against the com
   const page = await newPage(context);
   try {
     await page.goto(`${server.url}?ms=${MS}`);
-    await page.selectOption('#game-select', 'chess3d');
+    await page.check('input[name=game][value=chess3d]');
     await page.click('#start');
     await waitForTurn(page);
     // Black moves first (C3-13): a pawn cannot go five ranks.
@@ -59,7 +59,7 @@ test('a 375×667 phone viewport shows each board whole', async () => {
   try {
     for (const game of GAMES) {
       await page.goto(`${server.url}?ms=${MS}`);
-      await page.selectOption('#game-select', game);
+      await page.check(`input[name=game][value=${game}]`);
       await page.check('input[name=mode][value=local]');
       await page.click('#start');
       const box = await page.locator('#board svg').first().boundingBox();
@@ -113,7 +113,7 @@ test('the computer thinks in a Web Worker: the page answers while it thinks', as
   try {
     // hard: 2 s a move; the person plays second, so the computer starts.
     await page.goto(server.url);
-    await page.selectOption('#game-select', 'echec-o-cube');
+    await page.check('input[name=game][value=echec-o-cube]');
     await page.selectOption('#level', 'hard');
     await page.selectOption('#side', 'second');
     await page.click('#start');

@@ -5,6 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
+import { qrModules } from '../board-online/web/qr.js';
 import {
   ARTIFACTS,
   GAMES,
@@ -216,7 +217,9 @@ for (const lang of ['fr', 'en']) {
     const server = await startServer();
     const context = await browser.newContext({ ...PHONE, locale: lang });
     const host = await newPage(context, { touch: true });
-    const guest = await newPage(context, { touch: true });
+    // The opponent on a phone of their own (a seat is remembered per browser).
+    const other = await browser.newContext({ ...PHONE, locale: lang });
+    const guest = await newPage(other, { touch: true });
     try {
       await host.goto(`${server.url}?lang=${lang}&game=chess3d`);
       await host.check('input[name=mode][value=online]');
@@ -253,6 +256,7 @@ for (const lang of ['fr', 'en']) {
       await guest.screenshot({ path: join(ARTIFACTS, `phone-${lang}-chess3d-resigned.png`) });
       assertClean(host, guest);
     } finally {
+      await other.close();
       await context.close();
       await server.stop();
     }
@@ -264,4 +268,127 @@ async function tapOnceAndSettle(page) {
   const before = await pliesOf(page);
   await tapOnce(page, rng(3));
   return (await pliesOf(page)) !== before;
+}
+
+/** A known QR code: 'http://127.0.0.1:8080/#online/K7M2QX', level M,
+ * version 3, mask 0, as Project Nayuki's qrcodegen 1.8 (PyPI) draws it
+ * (`QrCode.encode_segments([QrSegment.make_bytes(...)], Ecc.MEDIUM)`;
+ * '1' dark). */
+const QR_VECTOR = [
+  '11111110001101101011101111111',
+  '10000010110010110001101000001',
+  '10111010001101101001001011101',
+  '10111010000101101010001011101',
+  '10111010101000100111101011101',
+  '10000010011101011011001000001',
+  '11111110101010101010101111111',
+  '00000000010111110111000000000',
+  '10101010000100100100000010010',
+  '11101101010100111000011101001',
+  '10111110111101001100110010111',
+  '11001100000000000101011101010',
+  '00000010111110000101001101011',
+  '11001000101111000000001101101',
+  '01111110110100100000101000011',
+  '00000001111001111101010011010',
+  '01010011000000111100001000011',
+  '01100100001100111000011100101',
+  '10111011001111000010110101011',
+  '01101100000000001111011001010',
+  '10111010010010000101111110000',
+  '00000000111011000000100010111',
+  '11111110001100100101101011011',
+  '10000010010101100101100011010',
+  '10111010101010111100111111011',
+  '10111010010000111101110011011',
+  '10111010110001000000010011101',
+  '10000010010011001110110111010',
+  '11111110100111111110111011011'
+
+];
+
+test('the QR encoder draws the known code module by module, and picks the same mask', () => {
+  const text = 'http://127.0.0.1:8080/#online/K7M2QX';
+  const ours = qrModules(text);
+  assert.equal(ours.version, 3);
+  assert.equal(ours.mask, 0, 'the lowest penalty is mask 0, as qrcodegen finds');
+  assert.deepEqual(ours.modules.map((row) => row.map((on) => (on ? '1' : '0')).join('')), QR_VECTOR);
+  assert.notDeepEqual(qrModules(text, 1).modules, ours.modules, 'another mask, another drawing');
+  assert.throws(() => qrModules('x'.repeat(300)), RangeError, 'too long for version 10: a typed error');
+});
+
+for (const lang of ['fr', 'en']) {
+  test(`phone, ${lang}: the landing shows each game with a picture, a pitch and a time, and the three ways to play; online, the code comes with Share, Copy the link and a QR code of the invitation`, async () => {
+    const server = await startServer();
+    const context = await browser.newContext({ ...PHONE, locale: lang });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    // A phone's Web Share API, recorded.
+    await context.addInitScript(() => {
+      window.shared = [];
+      navigator.share = async (data) => { window.shared.push(data); };
+    });
+    const host = await newPage(context, { touch: true });
+    // The opponent on a phone of their own (a seat is remembered per browser).
+    const other = await browser.newContext({ ...PHONE, locale: lang });
+    const guest = await newPage(other, { touch: true });
+    try {
+      await host.goto(`${server.url}?lang=${lang}`);
+      await host.waitForSelector('body.ready');
+      const cards = await host.evaluate(() => [...document.querySelectorAll('.game-card')].map((c) => ({
+        game: c.dataset.game,
+        picture: c.querySelectorAll('.game-pic svg *').length,
+        width: c.querySelector('.game-pic svg').getBoundingClientRect().width,
+        name: c.querySelector('.game-name').textContent,
+        pitch: c.querySelector('.game-pitch').textContent,
+        time: c.querySelector('.game-time').textContent,
+      })));
+      assert.deepEqual(cards.map((c) => c.game), ['echec-o-cube', 'kybo', 'chess3d']);
+      for (const c of cards) {
+        assert.ok(c.picture > 20 && c.width >= 80, `${c.game}: a picture (${c.picture} shapes, ${c.width} px)`);
+        assert.ok(c.name && c.pitch.split(' ').length >= 5, `${c.game}: a name and a one-line pitch (${c.pitch})`);
+        assert.match(c.time, /\d+ min/, `${c.game}: a playing time`);
+      }
+      const modes = await host.locator('#mode small').allTextContents();
+      assert.equal(modes.filter((m) => m.trim()).length, 3, 'the three ways to play, each said');
+      await host.screenshot({ path: join(ARTIFACTS, `phone-${lang}-landing.png`), fullPage: true });
+      await host.locator('input[name=game][value=echec-o-cube]').check();
+      await host.check('input[name=mode][value=online]');
+      await host.click('#create');
+      await host.waitForFunction(() => document.getElementById('code').textContent.length === 6);
+      const code = await host.locator('#code').textContent();
+      const url = `${server.url}#online/${code}`;
+      await host.locator('#invite').waitFor({ state: 'visible' });
+      assert.match(await host.locator('#invite p').textContent(), lang === 'fr' ? /Envoyez ce code ou ce lien/ : /Send this code or this link/);
+      assert.equal(await host.locator('#invite-link').inputValue(), url, 'the invitation address');
+      assert.equal(await host.locator('#copy-link').getAttribute('data-url'), url);
+      assert.equal(await host.locator('#share').getAttribute('data-url'), url);
+      assert.equal(await host.locator('#share').textContent(), lang === 'fr' ? 'Partager' : 'Share');
+      assert.equal(await host.locator('#copy-link').textContent(), lang === 'fr' ? 'Copier le lien' : 'Copy the link');
+      await host.locator('#share').tap();
+      assert.deepEqual((await host.evaluate(() => window.shared)).map((d) => d.url), [url], 'Share hands the address to the phone');
+      await host.locator('#copy-link').tap();
+      await host.locator('#copied').filter({ hasText: /\S/ }).waitFor();
+      assert.equal(await host.evaluate(() => navigator.clipboard.readText()), url, 'Copy puts the address on the clipboard');
+      // The QR code is the invitation address's.
+      const drawn = await host.evaluate(() => {
+        const svg = document.querySelector('#invite-qr svg');
+        const dark = [...svg.querySelector('path').getAttribute('d').matchAll(/M(\d+) (\d+)/g)].map((m) => `${m[1] - 4},${m[2] - 4}`);
+        return { dark, side: svg.getBoundingClientRect().width, label: svg.getAttribute('aria-label') };
+      });
+      const expected = [];
+      qrModules(url).modules.forEach((row, y) => row.forEach((on, x) => { if (on) expected.push(`${x},${y}`); }));
+      assert.deepEqual(drawn.dark, expected, 'the QR code encodes the invitation address');
+      assert.ok(drawn.side >= 150, `the QR code is large enough to scan (${drawn.side} px)`);
+      assert.ok(drawn.label.includes(url));
+      await host.screenshot({ path: join(ARTIFACTS, `phone-${lang}-invite.png`), fullPage: true });
+      // The opponent opens the address: the game starts, the invitation goes.
+      await guest.goto(url);
+      await host.locator('#invite').waitFor({ state: 'hidden' });
+      assertClean(host, guest);
+    } finally {
+      await other.close();
+      await context.close();
+      await server.stop();
+    }
+  });
 }

@@ -4,6 +4,7 @@
 // online mode speaks the server's protocol (board-online/PROTOCOL.md).
 import { Online } from './online.js';
 import { t, tMessage, chooseLang, rememberLang, useMessages, currentLang, LANGS } from './messages.js';
+import { qrSvg } from './qr.js';
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -194,6 +195,7 @@ function render() {
     if (!p || !pictured.has(p)) actions.append(moveButton(m));
   }
   showClock();
+  showInvitation();
   // chess3d's threefold repetition and 50-move rule are claimed (C3-17),
   // and only offered when one applies.
   $('claim-draw').hidden = S.name !== 'chess3d' || moves.length === 0 || !facts.canClaimDraw;
@@ -745,7 +747,7 @@ function configFor(name) {
 }
 
 function startLocal(mode) {
-  const name = $('game-select').value;
+  const name = chosenGame();
   try {
     newGame(name, configFor(name));
   } catch (e) {
@@ -947,12 +949,119 @@ function rebuild(state) {
   for (const m of state.moves.slice(done)) S.game.play(m);
 }
 
+// ---------------------------------------------------------------- landing
+
+/** The picture of each game on the landing: the position of one of its
+ * rules' pictures (a game under way says more than an empty board), else
+ * the start (chess3d, its middle level alone). */
+const LANDING_PICTURES = { 'echec-o-cube': 'end', kybo: 'end' };
+
+/** A card a game on the setup screen: a radio button, the game's picture
+ * (its own SVG, without words), its name, its pitch and its playing time
+ * (words filled by localize). */
+function buildLanding() {
+  const games = $('games');
+  for (const [i, { name }] of wasm.games().entries()) {
+    const card = document.createElement('label');
+    card.className = 'game-card';
+    card.dataset.game = name;
+    const input = document.createElement('input');
+    input.type = 'radio';
+    input.name = 'game';
+    input.value = name;
+    input.checked = i === 0;
+    const pic = document.createElement('span');
+    pic.className = 'game-pic';
+    const record = RULE_PICTURES[name]?.find((p) => p.part === LANDING_PICTURES[name])?.record;
+    const g = record ? wasm.Game.fromRecord(name, record, 'en') : new wasm.Game(name, undefined, 'en');
+    try {
+      pic.innerHTML = g.svg(JSON.stringify({ lastMove: false, coordinates: false, status: false, view: name === 'kybo' ? 'A1' : undefined }));
+    } finally {
+      g.free?.();
+    }
+    const svg = pic.querySelector('svg');
+    svg?.querySelector('title')?.remove();
+    svg?.setAttribute('aria-hidden', 'true');
+    for (const el of svg?.querySelectorAll('[data-place]') ?? []) el.removeAttribute('data-place');
+    const text = document.createElement('span');
+    text.className = 'game-text';
+    for (const part of ['game-name', 'game-pitch', 'game-time']) {
+      const span = document.createElement('span');
+      span.className = part;
+      text.append(span);
+    }
+    card.append(input, pic, text);
+    games.append(card);
+    if (name === 'chess3d') middleLevel(svg);
+  }
+}
+
+/** chess3d's picture cut to its middle level (N2, where the game starts). */
+function middleLevel(svg) {
+  const levels = [...(svg?.querySelectorAll('g.level') ?? [])];
+  const middle = levels[Math.floor(levels.length / 2)];
+  if (!middle) return;
+  const b = middle.getBBox();
+  svg.setAttribute('viewBox', `${b.x} ${b.y} ${b.width} ${b.height}`);
+  for (const text of middle.querySelectorAll('text')) text.remove();
+}
+
+/** The game chosen on the landing. */
+function chosenGame() {
+  return document.querySelector('input[name=game]:checked')?.value ?? wasm.games()[0].name;
+}
+
+/** The address that opens an online game: this page with `#online/CODE`. */
+function invitation(code) {
+  return `${location.origin}${location.pathname}#online/${code}`;
+}
+
+/** The invitation under the code while the opponent is awaited: what to
+ * do, "Share" (the Web Share API, where the browser has it), "Copy the
+ * link", the address itself and its QR code. */
+function showInvitation() {
+  const code = S.online?.code;
+  const waiting = !!(code && S.online.seat && S.net && !S.net.started);
+  $('invite').hidden = !waiting;
+  if (!waiting) return;
+  const url = invitation(code);
+  if ($('invite-link').value === url) return;
+  $('invite-link').value = url;
+  $('share').dataset.url = url;
+  $('copy-link').dataset.url = url;
+  $('share').hidden = typeof navigator.share !== 'function';
+  $('copied').textContent = '';
+  try {
+    $('invite-qr').innerHTML = qrSvg(url, t('invite-qr', { url }));
+  } catch {
+    $('invite-qr').replaceChildren(); // an address too long for the code: the link still works
+  }
+}
+
+/** Copies the invitation address: the Clipboard API, else the address
+ * selected in its field for the person to copy. */
+async function copyInvitation() {
+  const field = $('invite-link');
+  try {
+    await navigator.clipboard.writeText(field.value);
+    $('copied').textContent = t('link-copied');
+  } catch {
+    field.focus();
+    field.select();
+  }
+}
+
 // ---------------------------------------------------------------- words and rules
 
 /** Puts the catalogue's words into the page's fixed elements. */
 function localize() {
   document.title = t('page-title');
-  for (const o of $('game-select').options) o.textContent = t(`game-${o.value}`);
+  for (const card of document.querySelectorAll('.game-card')) {
+    const name = card.dataset.game;
+    card.querySelector('.game-name').textContent = t(`game-${name}`);
+    card.querySelector('.game-pitch').textContent = t(`pitch-${name}`);
+    card.querySelector('.game-time').textContent = t(`time-${name}`);
+  }
   for (const o of $('lang-select').options) o.textContent = t(`lang-${o.value}`);
   $('lang-select').value = currentLang();
   for (const el of document.querySelectorAll('[data-msg]')) el.textContent = t(el.dataset.msg);
@@ -1091,12 +1200,7 @@ async function main() {
   $('load-status').textContent = '';
   document.body.classList.add('ready');
   keepHeights();
-  const select = $('game-select');
-  for (const { name } of wasm.games()) {
-    const o = document.createElement('option');
-    o.value = name;
-    select.append(o);
-  }
+  buildLanding();
   const langSelect = $('lang-select');
   for (const lang of LANGS) {
     const o = document.createElement('option');
@@ -1108,7 +1212,8 @@ async function main() {
     rememberLang(langSelect.value);
     setLang(langSelect.value);
   });
-  if (params.get('game')) select.value = params.get('game');
+  const wanted = document.querySelector(`input[name=game][value="${CSS.escape(params.get('game') ?? '')}"]`);
+  if (wanted) wanted.checked = true;
   if (params.get('level')) $('level').value = params.get('level');
 
   const modeChanged = () => {
@@ -1126,7 +1231,7 @@ async function main() {
   });
   $('create').addEventListener('click', () => {
     $('setup-message').textContent = '';
-    const game = select.value;
+    const game = chosenGame();
     const config = configFor(game);
     const [min, sec] = $('clock-select').value.split('+').map(Number);
     const clock = min > 0 ? { initial_ms: min * 60000, increment_ms: sec * 1000 } : undefined;
@@ -1180,7 +1285,11 @@ async function main() {
   });
   $('confirm-yes').addEventListener('click', () => $('confirm').close('yes'));
   $('confirm-no').addEventListener('click', () => $('confirm').close('no'));
-  $('rules-button').addEventListener('click', () => showRules(S.game && !$('play').hidden ? S.name : select.value));
+  $('rules-button').addEventListener('click', () => showRules(S.game && !$('play').hidden ? S.name : chosenGame()));
+  $('copy-link').addEventListener('click', copyInvitation);
+  $('share').addEventListener('click', () => {
+    navigator.share?.({ title: t('page-title'), text: t('invite-how'), url: $('invite-link').value }).catch(() => {});
+  });
   $('rules-close').addEventListener('click', () => $('rules').close());
 
   window.addEventListener('offline', showConnection);

@@ -10,6 +10,7 @@ const FILES = [
   './app.js',
   './online.js',
   './messages.js',
+  './qr.js',
   './worker.js',
   './style.css',
   './manifest.webmanifest',
