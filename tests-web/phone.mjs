@@ -17,6 +17,7 @@ import {
   newPage,
   assertClean,
   pliesOf,
+  pliesAre,
   rng,
   OTHER_LEVEL,
   waitForTurn,
@@ -388,6 +389,59 @@ for (const lang of ['fr', 'en']) {
     } finally {
       await other.close();
       await context.close();
+      await server.stop();
+    }
+  });
+}
+
+test('<html lang> is the page\'s language before its script runs: from ?lang=, else the browser\'s', async () => {
+  const server = await startServer();
+  try {
+    for (const [locale, query, lang] of [['fr-FR', '', 'fr'], ['en-US', '', 'en'], ['en-US', '?lang=fr', 'fr'], ['fr-CA', '?lang=en', 'en'], ['de-DE', '', 'en']]) {
+      const context = await browser.newContext({ locale });
+      const page = await context.newPage();
+      // Without app.js (nor the rules): what the page says before them.
+      await page.route('**/app.js', (route) => route.abort());
+      await page.goto(`${server.url}${query}`);
+      assert.equal(await page.evaluate(() => document.documentElement.lang), lang, `${locale} ${query}`);
+      await context.close();
+    }
+  } finally {
+    await server.stop();
+  }
+});
+
+for (const [lang, typed, shown] of [
+  ['fr', ['Cb6', 'CB3', 'Tn1/b8'], ['CB6 CB3', 'TN1/B8']],
+  ['en', ['Nb6', 'NB3', 'Rn1/b8'], ['NB6 NB3', 'RN1/B8']],
+]) {
+  test(`chess3d online, ${lang}: moves typed and shown with the ${lang === 'fr' ? 'French (R D T F C)' : 'English'} piece letters; the server's record stays in the notation`, async () => {
+    const server = await startServer();
+    const contexts = [await browser.newContext({ ...PHONE, locale: lang }), await browser.newContext({ ...PHONE, locale: lang })];
+    const [host, guest] = await Promise.all(contexts.map((c) => newPage(c, { touch: true })));
+    try {
+      await host.goto(`${server.url}?lang=${lang}&game=chess3d`);
+      await host.check('input[name=mode][value=online]');
+      await host.click('#create');
+      await host.waitForFunction(() => document.getElementById('code').textContent.length === 6);
+      const code = await host.locator('#code').textContent();
+      await guest.goto(`${server.url}?lang=${lang}#online/${code}`);
+      for (const [i, move] of typed.entries()) {
+        const page = i % 2 === 0 ? host : guest;
+        await waitForTurn(page);
+        await page.fill('#move-text', move);
+        await page.press('#move-text', 'Enter');
+        await host.waitForFunction(pliesAre, i + 1);
+        assert.equal(await page.locator('#message').textContent(), '', `${move} is read`);
+      }
+      await guest.waitForFunction(pliesAre, typed.length);
+      for (const page of [host, guest]) assert.deepEqual(await page.locator('#record li').allTextContents(), shown);
+      const record = await (await fetch(`${server.url}games/${code}`)).text();
+      assert.match(record, /N2\/A8-N2\/B6/, `the record is the notation's (${record})`);
+      assert.doesNotMatch(record, /\bC[A-H]|\bT[N]/, 'no French letter in the record');
+      assertClean(host, guest);
+    } finally {
+      for (const c of contexts) await c.close();
       await server.stop();
     }
   });

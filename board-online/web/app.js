@@ -3,7 +3,7 @@
 // scripts/build-web); the computer thinks in a Web Worker (worker.js); the
 // online mode speaks the server's protocol (board-online/PROTOCOL.md).
 import { Online } from './online.js';
-import { t, tMessage, chooseLang, rememberLang, useMessages, currentLang, LANGS } from './messages.js';
+import { t, tMessage, chooseLang, rememberLang, useMessages, currentLang, LANGS, localMove, canonicalMove } from './messages.js';
 import { qrSvg } from './qr.js';
 
 const $ = (id) => document.getElementById(id);
@@ -96,10 +96,12 @@ function label(move) {
     }
   }
   if (S.name === 'chess3d') {
+    const shown = localMove(text);
     const p = /=([QRBN])$/i.exec(text);
-    if (p) return t('c3-promote', { role: t(`c3-role-${p[1].toLowerCase()}`), move: text });
-    if (/^[O0]-[O0]-[O0]\b/i.test(text)) return t('c3-castle-long', { move: text });
-    if (/^[O0]-[O0]\b/i.test(text)) return t('c3-castle-short', { move: text });
+    if (p) return t('c3-promote', { role: t(`c3-role-${p[1].toLowerCase()}`), move: shown });
+    if (/^[O0]-[O0]-[O0]\b/i.test(text)) return t('c3-castle-long', { move: shown });
+    if (/^[O0]-[O0]\b/i.test(text)) return t('c3-castle-short', { move: shown });
+    return shown;
   }
   return text;
 }
@@ -455,7 +457,9 @@ function renderRecord(g, facts) {
   rec.dataset.plies = String(played.length);
   let items;
   if (facts.game === 'chess3d') {
-    const short = facts.short;
+    // The short moves with the page's language's piece letters (NB3 is CB3
+    // in French); the downloaded record keeps the notation's.
+    const short = facts.short.map(localMove);
     items = [];
     for (let i = 0; i < short.length; i += 2) items.push(short.slice(i, i + 2).join(' '));
   } else {
@@ -1257,8 +1261,10 @@ async function main() {
   $('board').addEventListener('pointerover', onBoardHover);
   $('move-form').addEventListener('submit', (e) => {
     e.preventDefault();
-    const text = $('move-text').value.trim();
-    if (!text) return;
+    const typed = $('move-text').value.trim();
+    if (!typed) return;
+    // chess3d typed with the language's piece letters (Cb6 in French).
+    const text = S.name === 'chess3d' ? canonicalMove(typed) : typed;
     $('move-text').value = '';
     submit(text);
   });

@@ -11,6 +11,7 @@ const FILES = [
   './online.js',
   './messages.js',
   './qr.js',
+  './lang.js',
   './worker.js',
   './style.css',
   './manifest.webmanifest',
