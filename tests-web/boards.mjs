@@ -186,7 +186,8 @@ for (const { tag, ...size } of SIZES) {
       assert.ok(await playOneMove(page, rand), 'a lit square of a turned view plays');
       assert.equal((await cubes()).length, 10);
       // The legend names every mark.
-      const legend = await page.evaluate(() => document.querySelector('#board svg .legend')?.textContent ?? '');
+      // (On a phone the legend is the page's text under the picture.)
+      const legend = await page.evaluate(() => document.querySelector('#board svg .legend, #legend:not([hidden])')?.textContent ?? '');
       for (const mark of ['Gates', 'Walls', 'Castle', 'Dungeon', 'winning network', 'last cube', 'may land']) assert.ok(legend.includes(mark), `the legend names ${mark}`);
       assertClean(page);
     } finally {

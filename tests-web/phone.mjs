@@ -169,6 +169,13 @@ for (const lang of ['fr', 'en']) {
         const facts = await screenFacts(page);
         assertOnScreen(facts, `${game} at the end`);
         assert.ok(facts.lines.some((l) => l.what.startsWith('#outcome')), 'the result is on the screen');
+        // The picture's legend, as the page's text: 14 px and more.
+        const legend = await page.evaluate(() => [...document.querySelectorAll('#legend:not([hidden]) li, #board svg text')]
+          .filter((e) => !e.closest('.piece') && e.getClientRects().length)
+          .map((e) => ({ text: e.textContent.trim(), px: e.tagName === 'LI' ? parseFloat(getComputedStyle(e).fontSize) : e.getBoundingClientRect().height }))
+          .filter((l) => l.text.length > 3));
+        if (game !== 'chess3d') assert.ok(legend.length >= 2, `${game}: a legend (${JSON.stringify(legend)})`);
+        for (const l of legend) assert.ok(l.px >= 14, `${game}: "${l.text}" is ${l.px.toFixed(1)} px`);
         console.log(`# phone ${lang} ${game}: ${await page.locator('#outcome').textContent()} after ${await pliesOf(page)} plies, ${taps} taps`);
         await page.screenshot({ path: join(ARTIFACTS, `phone-${lang}-${game}-end.png`) });
         assertClean(page);

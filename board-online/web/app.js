@@ -143,6 +143,9 @@ function render() {
   const oneLevel = S.name === 'chess3d' && NARROW.matches && !$('board-wrap').classList.contains('zoomed');
   if (oneLevel) levelView(board, moves.length ? [...starts.keys()] : []);
   $('level-tabs').hidden = !oneLevel;
+  const legend = NARROW.matches && S.name !== 'chess3d';
+  $('legend').hidden = !legend;
+  if (legend) legendOut(board);
   const flat = NARROW.matches && (S.name === 'echec-o-cube' || (S.name === 'kybo' && S.top));
   if (flat) fitWidth(board, S.name === 'kybo' ? 14 : 20);
   $('board-wrap').classList.toggle('bleed', flat || oneLevel);
@@ -229,6 +232,48 @@ function keepHeights() {
 
 /** KYBO's 3-D view turns a quarter at a time: the corner it looks from. */
 const CORNERS = ['A1', 'H1', 'H8', 'A8'];
+
+/** On a phone, the picture's legend (the colours of the players, the
+ * marks; 9 to 11 px once the picture fits the screen) moves under it as
+ * the page's text (#legend), each line after its swatch; the picture's
+ * status line goes (the bar and the panel say it) and the picture ends at
+ * its board. */
+function legendOut(board) {
+  const svg = board.querySelector('svg');
+  const blocks = [...(svg?.querySelectorAll(':scope > g.status, :scope > g.legend') ?? [])];
+  if (blocks.length === 0) return;
+  const top = Math.min(...blocks.map((b) => b.getBBox().y));
+  const lines = [];
+  for (const block of blocks) {
+    let swatch = null;
+    for (const el of block.children) {
+      if (el.tagName !== 'text') {
+        swatch = el;
+        continue;
+      }
+      // The status line without a swatch says what the bar says.
+      if (swatch || block.classList.contains('legend')) lines.push({ text: el.textContent, swatch });
+      swatch = null;
+    }
+  }
+  $('legend').replaceChildren(...lines.map(({ text, swatch }) => {
+    const li = document.createElement('li');
+    if (swatch) {
+      const b = swatch.getBBox();
+      const mark = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+      mark.setAttribute('viewBox', `${b.x - 2} ${b.y - 2} ${b.width + 4} ${b.height + 4}`);
+      mark.setAttribute('aria-hidden', 'true');
+      mark.append(swatch.cloneNode(true));
+      li.append(mark);
+    }
+    li.append(text);
+    return li;
+  }));
+  for (const block of blocks) block.remove();
+  const [x, y, w] = svg.getAttribute('viewBox').split(/\s+/).map(Number);
+  svg.setAttribute('viewBox', `${x} ${y} ${w} ${top - y}`);
+  svg.setAttribute('height', String(top - y));
+}
 
 /** A board drawn flat (ÉCHEC O CUBE, KYBO seen from above) on a phone: the
  * picture spans the screen's width, its side rims narrowed to `keep` units,
