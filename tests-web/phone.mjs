@@ -229,12 +229,7 @@ for (const lang of ['fr', 'en']) {
     const other = await browser.newContext({ ...PHONE, locale: lang });
     const guest = await newPage(other, { touch: true });
     try {
-      await host.goto(`${server.url}?lang=${lang}&game=chess3d`);
-      await host.check('input[name=mode][value=online]');
-      await host.click('#create');
-      await host.waitForFunction(() => document.getElementById('code').textContent.length === 6);
-      const code = await host.locator('#code').textContent();
-      await guest.goto(`${server.url}?lang=${lang}#online/${code}`);
+      await createAndOpen(host, guest, server.url, lang, 'chess3d');
       await host.waitForFunction(() => !document.getElementById('resign').hidden);
       await host.locator('#resign').tap();
       assert.equal(await host.locator('#confirm').isVisible(), true, 'asked in the page');
@@ -269,6 +264,18 @@ for (const lang of ['fr', 'en']) {
       await server.stop();
     }
   });
+}
+
+/** `host` creates an online `game` on the page at `url` in `lang`; `guest`
+ * opens the invitation address. The game's code. */
+async function createAndOpen(host, guest, url, lang, game) {
+  await host.goto(`${url}?lang=${lang}&game=${game}`);
+  await host.check('input[name=mode][value=online]');
+  await host.click('#create');
+  await host.waitForFunction(() => document.getElementById('code').textContent.length === 6);
+  const code = await host.locator('#code').textContent();
+  await guest.goto(`${url}?lang=${lang}#online/${code}`);
+  return code;
 }
 
 /** One tap of a legal place, and the page settled; true if a move was played. */
@@ -427,12 +434,7 @@ for (const [lang, typed, shown] of [
     const contexts = [await browser.newContext({ ...PHONE, locale: lang }), await browser.newContext({ ...PHONE, locale: lang })];
     const [host, guest] = await Promise.all(contexts.map((c) => newPage(c, { touch: true })));
     try {
-      await host.goto(`${server.url}?lang=${lang}&game=chess3d`);
-      await host.check('input[name=mode][value=online]');
-      await host.click('#create');
-      await host.waitForFunction(() => document.getElementById('code').textContent.length === 6);
-      const code = await host.locator('#code').textContent();
-      await guest.goto(`${server.url}?lang=${lang}#online/${code}`);
+      const code = await createAndOpen(host, guest, server.url, lang, 'chess3d');
       for (const [i, move] of typed.entries()) {
         const page = i % 2 === 0 ? host : guest;
         await waitForTurn(page);
