@@ -858,18 +858,18 @@ function inProgress() {
   return S.game.moves().length > 0;
 }
 
+/** What the confirmation's "yes" does, while it is open. */
+let confirmed = null;
+
 /** Asks in the page (a modal dialog, not the browser's `confirm`) before
- * `then` throws a game away; `what`: 'resign' or 'leave'. Closing the
- * dialog any other way (Escape, "Keep playing") does nothing. */
+ * `then` throws a game away; `what`: 'resign' or 'leave'. "Yes" runs it at
+ * once; closing the dialog any other way (Escape, "Keep playing") does
+ * nothing. */
 function askFirst(what, then) {
-  const dialog = $('confirm');
   $('confirm-text').textContent = t(`confirm-${what}`);
   $('confirm-yes').textContent = t(`confirm-${what}-yes`);
-  dialog.returnValue = '';
-  dialog.onclose = () => {
-    if (dialog.returnValue === 'yes') then();
-  };
-  dialog.showModal();
+  confirmed = then;
+  $('confirm').showModal();
 }
 
 function backToSetup() {
@@ -1334,8 +1334,15 @@ async function main() {
     if (inProgress()) askFirst('leave', backToSetup);
     else backToSetup();
   });
-  $('confirm-yes').addEventListener('click', () => $('confirm').close('yes'));
-  $('confirm-no').addEventListener('click', () => $('confirm').close('no'));
+  $('confirm-yes').addEventListener('click', () => {
+    const then = confirmed;
+    $('confirm').close();
+    then?.();
+  });
+  $('confirm-no').addEventListener('click', () => $('confirm').close());
+  $('confirm').addEventListener('close', () => {
+    confirmed = null;
+  });
   $('rules-button').addEventListener('click', () => showRules(S.game && !$('play').hidden ? S.name : chosenGame()));
   $('copy-link').addEventListener('click', copyInvitation);
   $('share').addEventListener('click', () => {
