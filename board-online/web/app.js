@@ -214,20 +214,23 @@ function render() {
   $('undo').hidden = S.mode === 'online';
   $('undo').disabled = S.mode === 'online' || g.moves().length === 0;
   $('resign').hidden = S.mode !== 'online' || !S.online?.token || !!result;
+  document.body.classList.toggle('net-started', S.mode === 'online' && !!n?.started);
+  measureRoom();
 }
 
-/** Keeps the CSS variables --bar-h and --head-h at the heights of the bar
- * (fixed at a phone's foot during a game) and of the header: the board's
- * room on a phone is what they leave of the screen. */
+/** Keeps the CSS variables --bar-h, the height of the bar (fixed at a
+ * phone's foot during a game), and --board-top, where the board starts on
+ * the page (under the header, an online game's code, chess3d's level
+ * tabs): the board's room on a phone is what they leave of the screen. */
 function keepHeights() {
+  const observer = new ResizeObserver(measureRoom);
+  for (const el of [$('bar'), document.querySelector('header'), $('code-box'), $('level-tabs')]) observer.observe(el);
+}
+
+function measureRoom() {
   const style = document.documentElement.style;
-  const header = document.querySelector('header');
-  const observer = new ResizeObserver(() => {
-    style.setProperty('--bar-h', `${Math.ceil($('bar').getBoundingClientRect().height)}px`);
-    style.setProperty('--head-h', `${Math.ceil(header.getBoundingClientRect().height)}px`);
-  });
-  observer.observe($('bar'));
-  observer.observe(header);
+  style.setProperty('--bar-h', `${Math.ceil($('bar').getBoundingClientRect().height)}px`);
+  style.setProperty('--board-top', `${Math.ceil($('board').getBoundingClientRect().top + window.scrollY)}px`);
 }
 
 /** KYBO's 3-D view turns a quarter at a time: the corner it looks from. */
