@@ -42,7 +42,7 @@ for (const { tag, ...size } of SIZES) {
       for (const game of GAMES) {
         // The person plays second: first the computer's turn, nothing lit.
         await page.goto(`${server.url}?ms=300&seed=3`);
-        await page.selectOption('#game-select', game);
+        await page.check(`input[name=game][value=${game}]`);
         await page.selectOption('#side', 'second');
         await page.click('#start');
         assert.match(await page.locator('#turn').textContent(), /thinking/);
@@ -106,7 +106,7 @@ for (const { tag, ...size } of SIZES) {
     const page = await newPage(context, { touch: !!size.hasTouch });
     try {
       await page.goto(`${server.url}?ms=${MS}`);
-      await page.selectOption('#game-select', 'kybo');
+      await page.check('input[name=game][value=kybo]');
       await page.getByRole('button', { name: 'Rules' }).click();
       const dialog = page.locator('dialog#rules');
       assert.equal(await dialog.isVisible(), true);
@@ -124,7 +124,7 @@ for (const { tag, ...size } of SIZES) {
       await page.click('#rules-close');
       assert.equal(await dialog.isVisible(), false);
       // During a game, the rules open at the game being played.
-      await page.selectOption('#game-select', 'echec-o-cube');
+      await page.check('input[name=game][value=echec-o-cube]');
       await page.click('#start');
       await waitForTurn(page);
       assert.match(await page.locator('#hint').textContent(), /The first piece is free/);
@@ -150,6 +150,11 @@ for (const { tag, ...size } of SIZES) {
       await page.goto(`${server.url}?ms=${MS}&game=kybo`);
       await page.check('input[name=mode][value=local]');
       await page.click('#start');
+      // A phone opens seen from above (a square a finger wide): to 3-D first.
+      if (tag === 'phone') {
+        assert.equal(await page.locator('#top-view').getAttribute('aria-pressed'), 'true', 'a phone opens seen from above');
+        await page.click('#top-view');
+      }
       const rand = rng(11);
       for (let i = 0; i < 8; i++) assert.ok(await playOneMove(page, rand));
       const cubes = () => page.evaluate(() => [...document.querySelectorAll('#board .cube')].map((e) => e.getAttribute('data-cube')).sort());
@@ -181,7 +186,8 @@ for (const { tag, ...size } of SIZES) {
       assert.ok(await playOneMove(page, rand), 'a lit square of a turned view plays');
       assert.equal((await cubes()).length, 10);
       // The legend names every mark.
-      const legend = await page.evaluate(() => document.querySelector('#board svg .legend')?.textContent ?? '');
+      // (On a phone the legend is the page's text under the picture.)
+      const legend = await page.evaluate(() => document.querySelector('#board svg .legend, #legend:not([hidden])')?.textContent ?? '');
       for (const mark of ['Gates', 'Walls', 'Castle', 'Dungeon', 'winning network', 'last cube', 'may land']) assert.ok(legend.includes(mark), `the legend names ${mark}`);
       assertClean(page);
     } finally {

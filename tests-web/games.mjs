@@ -33,7 +33,7 @@ for (const game of GAMES) for (const { tag, how, ...size } of PLAY_SIZES) {
     const page = await newPage(context, { touch: !!size.hasTouch });
     try {
       await page.goto(`${server.url}?ms=${MS}&seed=${SEED}`);
-      await page.selectOption('#game-select', game);
+      await page.check(`input[name=game][value=${game}]`);
       await page.check('input[name=mode][value=computer]');
       await page.click('#start');
       const rand = rng(SEED * 7919 + game.length);

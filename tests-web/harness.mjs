@@ -178,6 +178,10 @@ export function rng(seed) {
   };
 }
 
+/** chess3d on a phone: the tab of a level with places to tap, when the
+ * level shown has none (its own tab unmarked). */
+export const OTHER_LEVEL = '#level-tabs:not([hidden]):has([aria-selected="true"]:not(.marked)) button.marked';
+
 /** One move by clicks, once it is the person's turn: a place, then a
  * target or a choice button if the page asks. */
 export async function playOneMove(page, rand) {
@@ -189,6 +193,10 @@ export async function playOneMove(page, rand) {
       await choices.nth(Math.floor(rand() * (await choices.count()))).click();
     } else if (await page.locator('#board .target-place').count()) {
       await clickBoard(page, 'target', rand);
+    } else if (await page.locator(OTHER_LEVEL).count()) {
+      // chess3d on a phone, one level shown: the chosen piece's targets
+      // are on another level, whose tab says so.
+      await page.locator(OTHER_LEVEL).first().click();
     } else {
       const actions = page.locator('#actions button');
       const playable = await page.locator('#board .playable').count();
@@ -224,7 +232,7 @@ export async function waitForTurn(page, timeout = 60000) {
  * asks to join it from the page at `guestUrl`. The game's code. */
 export async function hostAndJoin(host, hostUrl, guest, guestUrl = hostUrl) {
   await host.goto(hostUrl);
-  await host.selectOption('#game-select', 'kybo');
+  await host.check('input[name=game][value=kybo]');
   await host.check('input[name=mode][value=online]');
   await host.click('#create');
   await host.waitForFunction(() => document.getElementById('code').textContent.length === 6);

@@ -102,7 +102,7 @@ for (const game of GAMES) {
       assert.equal(await page.evaluate(() => document.documentElement.lang), 'fr');
       assert.equal(await page.locator('#start').textContent(), 'Commencer');
       assertNoEnglish(await visibleWords(page), 'setup', phrases);
-      await page.selectOption('#game-select', game);
+      await page.check(`input[name=game][value=${game}]`);
       await page.click('#rules-button');
       assertNoEnglish(await visibleWords(page), 'rules', phrases);
       await page.click('#rules-close');
@@ -216,7 +216,7 @@ test('online in French (locale fr-FR): the server\'s refusals show in French wit
   try {
     await host.goto(server.url);
     await host.waitForFunction(() => document.body.classList.contains('ready'));
-    await host.selectOption('#game-select', 'kybo');
+    await host.check('input[name=game][value=kybo]');
     await host.check('input[name=mode][value=online]');
     await host.click('#create');
     await host.waitForFunction(() => document.getElementById('code').textContent.length === 6);

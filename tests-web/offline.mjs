@@ -56,7 +56,7 @@ test('installable and offline: after one visit the page plays against the comput
     await page.waitForFunction(() => document.body.classList.contains('ready'), null, { timeout: 20000 });
     assert.equal(await page.evaluate(() => navigator.onLine), false);
     const game = GAMES[0];
-    await page.selectOption('#game-select', game);
+    await page.check(`input[name=game][value=${game}]`);
     await page.check('input[name=mode][value=computer]');
     await page.click('#start');
     const rand = rng(SEED * 31 + game.length);
@@ -69,6 +69,7 @@ test('installable and offline: after one visit the page plays against the comput
 
     // Online play without a network says so plainly.
     await page.click('#new-game');
+    await page.click('#confirm-yes'); // a game in progress: asked first
     await page.check('input[name=mode][value=online]');
     await page.click('#create');
     await page.locator(':is(#connection, #setup-message)', { hasText: 'No network' }).first().waitFor({ state: 'visible' });

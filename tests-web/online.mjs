@@ -27,7 +27,7 @@ test('online: host and join by code, play, reload mid-game, a refused move shows
   const guest = await newPage(guestCtx, { touch: true });
   try {
     await host.goto(server.url);
-    await host.selectOption('#game-select', 'kybo');
+    await host.check('input[name=game][value=kybo]');
     await host.check('input[name=mode][value=online]');
     await host.selectOption('#clock-select', '5+3');
     await host.click('#create');
@@ -133,6 +133,7 @@ test('online: host and join by code, play, reload mid-game, a refused move shows
     // The host resigns; both pages offer the server's record for download.
     assert.equal(await host.locator('#download-record').isHidden(), true, 'no record to download mid-game');
     await host.click('#resign');
+    await host.click('#confirm-yes'); // asked first
     for (const p of sides) await p.waitForFunction(() => document.getElementById('outcome').textContent !== '');
     const served = await (await fetch(`${server.url}games/${code}`)).text();
     const [download] = await Promise.all([guest.waitForEvent('download'), guest.click('#download-record')]);

@@ -24,7 +24,7 @@ test('a refused typed move shows its reason and changes nothing (against the com
   const page = await newPage(context);
   try {
     await page.goto(`${server.url}?ms=${MS}`);
-    await page.selectOption('#game-select', 'chess3d');
+    await page.check('input[name=game][value=chess3d]');
     await page.click('#start');
     await waitForTurn(page);
     // Black moves first (C3-13): a pawn cannot go five ranks.
@@ -59,7 +59,7 @@ test('a 375×667 phone viewport shows each board whole', async () => {
   try {
     for (const game of GAMES) {
       await page.goto(`${server.url}?ms=${MS}`);
-      await page.selectOption('#game-select', game);
+      await page.check(`input[name=game][value=${game}]`);
       await page.check('input[name=mode][value=local]');
       await page.click('#start');
       const box = await page.locator('#board svg').first().boundingBox();
@@ -71,20 +71,33 @@ test('a 375×667 phone viewport shows each board whole', async () => {
       // A touch plays too.
       assert.ok(await playOneMove(page, rng(7)));
       if (game === 'chess3d') {
-        // The levels stacked, top level first, each square at least 36 px:
-        // a move between levels is seen whole without zooming.
-        const views = await page.evaluate(() => [...document.querySelectorAll('#board svg.level-view')].map((v) => {
-          const cell = v.querySelector('.cell rect').getBoundingClientRect();
-          return { level: v.querySelector('g.level').getAttribute('data-level'), side: Math.min(cell.width, cell.height), top: v.getBoundingClientRect().top };
-        }));
-        assert.deepEqual(views.map((v) => v.level), ['N3', 'N2', 'N1'], 'the levels stacked, N3 on top');
-        for (const v of views) assert.ok(v.side >= 36, `${v.level}: a square is ${v.side.toFixed(1)} px`);
-        assert.ok(views[0].top < views[1].top && views[1].top < views[2].top);
+        // One level at a time, each square at least 44 px, under a tab for
+        // each level (top level first) that shows it small; a tap on a tab
+        // shows its level.
+        const tabs = await page.evaluate(() => [...document.querySelectorAll('#level-tabs [role=tab]')].map((t) => ({
+          level: t.dataset.level,
+          cells: t.querySelectorAll('svg .cell').length,
+          height: t.getBoundingClientRect().height,
+        })));
+        assert.deepEqual(tabs.map((t) => t.level), ['N3', 'N2', 'N1'], 'a tab a level, N3 first');
+        for (const t of tabs) assert.equal(t.cells, 64, `${t.level}'s tab shows its level small`);
+        for (const level of ['N3', 'N2', 'N1']) {
+          await page.locator(`#level-tabs [data-level="${level}"]`).tap();
+          const view = await page.evaluate(() => [...document.querySelectorAll('#board svg.level-view')].map((v) => {
+            const cell = v.querySelector('.cell rect').getBoundingClientRect();
+            return { levels: [...v.querySelectorAll('g.level')].map((g) => g.getAttribute('data-level')), side: Math.min(cell.width, cell.height) };
+          }));
+          assert.equal(view.length, 1, 'one level shown');
+          assert.deepEqual(view[0].levels, [level], `the tab of ${level} shows ${level}`);
+          assert.ok(view[0].side >= 44, `${level}: a square is ${view[0].side.toFixed(1)} px`);
+          assert.equal(await page.locator(`#level-tabs [data-level="${level}"]`).getAttribute('aria-selected'), 'true');
+        }
         assert.equal(await page.locator('#zoom').isHidden(), true, 'no zoom needed');
         assert.ok(await playOneMove(page, rng(8)));
       }
       await page.screenshot({ path: join(ARTIFACTS, `${game}-phone.png`), fullPage: true });
       await page.click('#new-game');
+      await page.click('#confirm-yes'); // a game in progress: asked first
     }
     assertClean(page);
   } finally {
@@ -100,7 +113,7 @@ test('the computer thinks in a Web Worker: the page answers while it thinks', as
   try {
     // hard: 2 s a move; the person plays second, so the computer starts.
     await page.goto(server.url);
-    await page.selectOption('#game-select', 'echec-o-cube');
+    await page.check('input[name=game][value=echec-o-cube]');
     await page.selectOption('#level', 'hard');
     await page.selectOption('#side', 'second');
     await page.click('#start');

@@ -19,3 +19,4 @@ import './offline.mjs';
 import './page.mjs';
 import './boards.mjs';
 import './language.mjs';
+import './phone.mjs';

@@ -221,7 +221,7 @@ fn french_pictures_hold_french_words_and_no_english() {
             "Partie terminée : ",
             "pâles et",
             "décompte final",
-            "personne : perdu ou réclamable; barré : mort; coins marqués : 2×2",
+            "gris : fermé, marqué par personne (réclamable, ou perdu) ; barré : mort, 0 point ; coins marqués : un carré 2×2",
             "reste 2 rouges",
         ],
         &[

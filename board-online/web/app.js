@@ -3,7 +3,8 @@
 // scripts/build-web); the computer thinks in a Web Worker (worker.js); the
 // online mode speaks the server's protocol (board-online/PROTOCOL.md).
 import { Online } from './online.js';
-import { t, tMessage, chooseLang, rememberLang, useMessages, currentLang, LANGS } from './messages.js';
+import { t, tMessage, chooseLang, rememberLang, useMessages, currentLang, LANGS, localMove, canonicalMove } from './messages.js';
+import { qrSvg } from './qr.js';
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -95,10 +96,12 @@ function label(move) {
     }
   }
   if (S.name === 'chess3d') {
+    const shown = localMove(text);
     const p = /=([QRBN])$/i.exec(text);
-    if (p) return t('c3-promote', { role: t(`c3-role-${p[1].toLowerCase()}`), move: text });
-    if (/^[O0]-[O0]-[O0]\b/i.test(text)) return t('c3-castle-long', { move: text });
-    if (/^[O0]-[O0]\b/i.test(text)) return t('c3-castle-short', { move: text });
+    if (p) return t('c3-promote', { role: t(`c3-role-${p[1].toLowerCase()}`), move: shown });
+    if (/^[O0]-[O0]-[O0]\b/i.test(text)) return t('c3-castle-long', { move: shown });
+    if (/^[O0]-[O0]\b/i.test(text)) return t('c3-castle-short', { move: shown });
+    return shown;
   }
   return text;
 }
@@ -135,7 +138,17 @@ function render() {
   const board = $('board');
   const scrolled = $('board-wrap').scrollLeft; // zoomed: keep the view
   board.innerHTML = svg;
-  if (S.name === 'chess3d' && NARROW.matches && !$('board-wrap').classList.contains('zoomed')) stackLevels(board);
+  // Every place the picture draws (a phone then shows one chess3d level).
+  const pictured = new Set([...board.querySelectorAll('[data-place]')].map((e) => e.getAttribute('data-place')));
+  const oneLevel = S.name === 'chess3d' && NARROW.matches && !$('board-wrap').classList.contains('zoomed');
+  if (oneLevel) levelView(board, moves.length ? [...starts.keys()] : []);
+  $('level-tabs').hidden = !oneLevel;
+  const legend = NARROW.matches && S.name !== 'chess3d';
+  $('legend').hidden = !legend;
+  if (legend) legendOut(board);
+  const flat = NARROW.matches && (S.name === 'echec-o-cube' || (S.name === 'kybo' && S.top));
+  if (flat) fitWidth(board, S.name === 'kybo' ? 14 : 20);
+  $('board-wrap').classList.toggle('bleed', flat || oneLevel);
   // A picture much wider than high (chess3d's levels side by side) takes
   // the whole width of a wide screen, the panel under it.
   const [, , vw, vh] = (board.querySelector('svg')?.getAttribute('viewBox') ?? '0 0 1 1').split(/\s+/).map(Number);
@@ -184,9 +197,10 @@ function render() {
   actions.replaceChildren();
   for (const m of moves) {
     const p = placeOfSafe(m);
-    if (!p || !board.querySelector(`[data-place="${CSS.escape(p)}"]`)) actions.append(moveButton(m));
+    if (!p || !pictured.has(p)) actions.append(moveButton(m));
   }
   showClock();
+  showInvitation();
   // chess3d's threefold repetition and 50-move rule are claimed (C3-17),
   // and only offered when one applies.
   $('claim-draw').hidden = S.name !== 'chess3d' || moves.length === 0 || !facts.canClaimDraw;
@@ -200,42 +214,198 @@ function render() {
   $('undo').hidden = S.mode === 'online';
   $('undo').disabled = S.mode === 'online' || g.moves().length === 0;
   $('resign').hidden = S.mode !== 'online' || !S.online?.token || !!result;
+  document.body.classList.toggle('net-started', S.mode === 'online' && !!n?.started);
+  measureRoom();
+}
+
+/** Keeps the CSS variables --bar-h, the height of the bar (fixed at a
+ * phone's foot during a game), and --board-top, where the board starts on
+ * the page (under the header, an online game's code, chess3d's level
+ * tabs): the board's room on a phone is what they leave of the screen. */
+function keepHeights() {
+  const observer = new ResizeObserver(measureRoom);
+  for (const el of [$('bar'), document.querySelector('header'), $('code-box'), $('level-tabs')]) observer.observe(el);
+}
+
+function measureRoom() {
+  const style = document.documentElement.style;
+  style.setProperty('--bar-h', `${Math.ceil($('bar').getBoundingClientRect().height)}px`);
+  style.setProperty('--board-top', `${Math.ceil($('board').getBoundingClientRect().top + window.scrollY)}px`);
 }
 
 /** KYBO's 3-D view turns a quarter at a time: the corner it looks from. */
 const CORNERS = ['A1', 'H1', 'H8', 'A8'];
 
-/** A narrow screen: chess3d's levels stacked, one above the other. */
+/** On a phone, the picture's legend (the colours of the players, the
+ * marks; 9 to 11 px once the picture fits the screen) moves under it as
+ * the page's text (#legend), each line after its swatch; the picture's
+ * status line goes (the bar and the panel say it) and the picture ends at
+ * its board. */
+function legendOut(board) {
+  const svg = board.querySelector('svg');
+  const blocks = [...(svg?.querySelectorAll(':scope > g.status, :scope > g.legend') ?? [])];
+  if (blocks.length === 0) return;
+  const top = Math.min(...blocks.map((b) => b.getBBox().y));
+  const lines = [];
+  for (const block of blocks) {
+    let swatch = null;
+    for (const el of block.children) {
+      if (el.tagName !== 'text') {
+        swatch = el;
+        continue;
+      }
+      // The status line without a swatch says what the bar says.
+      if (swatch || block.classList.contains('legend')) lines.push({ text: el.textContent, swatch });
+      swatch = null;
+    }
+  }
+  $('legend').replaceChildren(...lines.map(({ text, swatch }) => {
+    const li = document.createElement('li');
+    if (swatch) {
+      const b = swatch.getBBox();
+      const mark = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+      mark.setAttribute('viewBox', `${b.x - 2} ${b.y - 2} ${b.width + 4} ${b.height + 4}`);
+      mark.setAttribute('aria-hidden', 'true');
+      mark.append(swatch.cloneNode(true));
+      li.append(mark);
+    }
+    li.append(text);
+    return li;
+  }));
+  for (const block of blocks) block.remove();
+  const [x, y, w] = svg.getAttribute('viewBox').split(/\s+/).map(Number);
+  svg.setAttribute('viewBox', `${x} ${y} ${w} ${top - y}`);
+  svg.setAttribute('height', String(top - y));
+}
+
+/** A board drawn flat (ÉCHEC O CUBE, KYBO seen from above) on a phone: the
+ * picture spans the screen's width, its side rims narrowed to `keep` units,
+ * into which the rank digits move, so that a square (KYBO) or the pitch of
+ * the grooves (ÉCHEC O CUBE) is a finger wide: 44 px and more on a 375-px
+ * screen. */
+function fitWidth(board, keep) {
+  const svg = board.querySelector('svg');
+  const boxes = [...(svg?.querySelectorAll('.cell, .segment, .crossing') ?? [])].map((e) => e.getBBox());
+  if (boxes.length === 0) return;
+  const left = Math.min(...boxes.map((b) => b.x));
+  const right = Math.max(...boxes.map((b) => b.x + b.width));
+  const [, y, , h] = svg.getAttribute('viewBox').split(/\s+/).map(Number);
+  for (const text of svg.querySelectorAll(':scope > text')) {
+    if (!/^[1-8]$/.test(text.textContent.trim())) continue;
+    const x = Number(text.getAttribute('x'));
+    if (x < left) text.setAttribute('x', String(left - keep / 2));
+    else if (x > right) text.setAttribute('x', String(right + keep / 2));
+  }
+  const width = right - left + 2 * keep;
+  svg.setAttribute('viewBox', `${left - keep} ${y} ${width} ${h}`);
+  svg.setAttribute('width', String(width));
+  svg.setAttribute('height', String(h));
+}
+
+/** A narrow screen: chess3d one level at a time. */
 const NARROW = matchMedia('(max-width: 700px)');
 
-/** chess3d on a narrow screen: one picture a level, stacked top level
- * first, each as wide as the screen (a square about 40 px on a phone), so
- * a move between levels stays visible whole. Each copy keeps only its
- * level's cells and pieces; the panel carries the status. */
-function stackLevels(board) {
+/** chess3d on a phone: one level at a time, a square a finger wide (44 px
+ * and more on a 375-px screen), under a tab for each level that shows it
+ * small (all levels at a glance) and counts its places to tap: the chosen
+ * piece's targets, else the pieces that can move (`playable`). The level
+ * shown is the one the person picked since the last move, else the
+ * chosen piece's, else the one with the most to play. */
+function levelView(board, playable) {
   const svg = board.querySelector('svg');
-  const levels = [...svg.querySelectorAll('g.level')].map((g) => g.getAttribute('data-level'));
-  if (levels.length < 2 || levels.length > 4) return; // one row of levels only
-  const [, , w, h] = svg.getAttribute('viewBox').split(/\s+/).map(Number);
-  const col = 8 * 40 + 2 * 22; // the chess3d picture's board and rims
-  const gap = (w - levels.length * col) / Math.max(1, levels.length - 1);
-  const status = 34;
-  const copies = levels.map((level, i) => {
+  const groups = [...(svg?.querySelectorAll('g.level') ?? [])];
+  const levels = groups.map((g) => g.getAttribute('data-level'));
+  if (levels.length < 2) return;
+  const counted = S.targets.length ? S.targets : playable;
+  const marks = new Map(levels.map((l) => [l, 0]));
+  for (const place of counted) {
+    const level = place.split('/')[0];
+    if (marks.has(level)) marks.set(level, marks.get(level) + 1);
+  }
+  const plies = S.game.moves().length;
+  if (S.levelPlies !== plies || !levels.includes(S.level)) {
+    const most = Math.max(...marks.values());
+    const chosen = S.selected?.split('/')[0];
+    S.level = chosen && levels.includes(chosen) ? chosen
+      : marks.get(S.level) === most && levels.includes(S.level) ? S.level
+        : levels.find((l) => marks.get(l) === most);
+    S.levelPlies = plies;
+  }
+  // The level's own box: its cells, the rank digits beside them, the file
+  // letters under them (its name is on its tab).
+  const boxes = new Map(groups.map((g, i) => {
+    const cells = [...g.querySelectorAll('.cell')].map((c) => c.getBBox());
+    const x = Math.min(...cells.map((b) => b.x));
+    const y = Math.min(...cells.map((b) => b.y));
+    return [levels[i], { x, y, w: Math.max(...cells.map((b) => b.x + b.width)) - x, h: Math.max(...cells.map((b) => b.y + b.height)) - y }];
+  }));
+  const { x: left, y: top, w, h } = boxes.get(S.level);
+  const right = left + w;
+  const bottom = top + h;
+  const keep = 10; // of each side rim: the rank digits move into it
+  const under = 22; // the file letters
+  const only = (level, keepPlaces) => {
     const copy = svg.cloneNode(true);
-    copy.setAttribute('viewBox', `${i * (col + gap)} 0 ${col} ${h - status}`);
     copy.removeAttribute('width');
     copy.removeAttribute('height');
-    copy.classList.add('level-view');
     for (const el of copy.querySelectorAll('[data-place]')) {
       if (!el.getAttribute('data-place').startsWith(`${level}/`)) el.remove();
+      else if (!keepPlaces) el.removeAttribute('data-place');
     }
     for (const el of copy.querySelectorAll('g.level')) {
       if (el.getAttribute('data-level') !== level) el.remove();
     }
     copy.querySelector('g.status')?.remove();
+    copy.querySelector('title')?.remove();
+    if (!keepPlaces) {
+      // A tab's picture: the cells and pieces, nothing to name twice.
+      for (const el of copy.querySelectorAll('g.level text')) el.remove();
+      for (const el of copy.querySelectorAll('[data-level]')) el.removeAttribute('data-level');
+    }
     return copy;
-  });
-  board.replaceChildren(...copies.reverse());
+  };
+  const view = only(S.level, true);
+  for (const text of view.querySelectorAll('g.level > text')) {
+    if (!/^[1-8]$/.test(text.textContent.trim())) continue;
+    const x = Number(text.getAttribute('x'));
+    if (x < left) text.setAttribute('x', String(left - keep / 2));
+    else if (x > right) text.setAttribute('x', String(right + keep / 2));
+    text.style.fontSize = '11px';
+  }
+  const width = right - left + 2 * keep;
+  const height = bottom - top + under + 4;
+  view.setAttribute('viewBox', `${left - keep} ${top - 4} ${width} ${height}`);
+  view.setAttribute('width', String(width));
+  view.setAttribute('height', String(height));
+  view.classList.add('level-view');
+  view.dataset.level = S.level;
+  board.replaceChildren(view);
+  // The tabs, top level first, each its level small.
+  const tabs = $('level-tabs');
+  tabs.replaceChildren(...[...levels].reverse().map((level) => {
+    const tab = document.createElement('button');
+    tab.type = 'button';
+    tab.setAttribute('role', 'tab');
+    tab.dataset.level = level;
+    tab.setAttribute('aria-selected', String(level === S.level));
+    tab.setAttribute('aria-label', t('level-tab', { level, count: marks.get(level) }));
+    const mini = only(level, false);
+    const b = boxes.get(level);
+    mini.setAttribute('viewBox', `${b.x - 2} ${b.y - 2} ${b.w + 4} ${b.h + 4}`);
+    mini.setAttribute('aria-hidden', 'true');
+    const name = document.createElement('span');
+    name.className = 'level-name';
+    name.textContent = level;
+    tab.append(mini, name);
+    if (marks.get(level) > 0) {
+      tab.classList.add('marked');
+      const badge = document.createElement('span');
+      badge.className = 'marks';
+      badge.textContent = String(marks.get(level));
+      tab.append(badge);
+    }
+    return tab;
+  }));
 }
 
 /** Marks each board element where the person may act: `data-legal`, a
@@ -335,7 +505,9 @@ function renderRecord(g, facts) {
   rec.dataset.plies = String(played.length);
   let items;
   if (facts.game === 'chess3d') {
-    const short = facts.short;
+    // The short moves with the page's language's piece letters (NB3 is CB3
+    // in French); the downloaded record keeps the notation's.
+    const short = facts.short.map(localMove);
     items = [];
     for (let i = 0; i < short.length; i += 2) items.push(short.slice(i, i + 2).join(' '));
   } else {
@@ -377,8 +549,28 @@ function say(text) {
 // ---------------------------------------------------------------- clicks
 
 function onBoardClick(event) {
-  const el = event.target.closest('[data-place]');
+  const el = event.target.closest('[data-legal]') ?? nearGroove(event) ?? event.target.closest('[data-place]');
   if (el) actAt(el.getAttribute('data-place'));
+}
+
+/** How far (CSS px) from an ÉCHEC O CUBE groove or crossing a tap still
+ * reaches it: a 9-px groove takes a finger's 44 px and more. */
+const TAP_REACH = 24;
+
+/** ÉCHEC O CUBE: the legal groove or crossing nearest a tap that missed
+ * them all (on a square, say), if one is within TAP_REACH; null otherwise
+ * and in the other games, whose places are large enough. */
+function nearGroove(event) {
+  if (S.name !== 'echec-o-cube' || !event.isTrusted) return null;
+  const { clientX: x, clientY: y } = event;
+  let best = null;
+  let reach = TAP_REACH;
+  for (const el of $('board').querySelectorAll('[data-legal]')) {
+    const b = el.getBoundingClientRect();
+    const d = Math.hypot(Math.max(b.left - x, 0, x - b.right), Math.max(b.top - y, 0, y - b.bottom));
+    if (d < reach) [best, reach] = [el, d];
+  }
+  return best;
 }
 
 /** Enter or space on a focused legal place acts as a click. */
@@ -594,6 +786,8 @@ function newGame(name, config) {
   S.name = name;
   S.config = config;
   S.firstName = S.game.turn();
+  // KYBO on a phone opens seen from above, where a square is a finger wide.
+  S.top = name === 'kybo' && NARROW.matches;
   clearSelection();
 }
 
@@ -605,7 +799,7 @@ function configFor(name) {
 }
 
 function startLocal(mode) {
-  const name = $('game-select').value;
+  const name = chosenGame();
   try {
     newGame(name, configFor(name));
   } catch (e) {
@@ -625,6 +819,7 @@ function startLocal(mode) {
 }
 
 function showPlay() {
+  document.body.classList.add('playing');
   $('setup').hidden = true;
   $('play').hidden = false;
   $('code-box').hidden = S.mode !== 'online';
@@ -658,6 +853,28 @@ function offerRecord(over) {
   a.download = `${S.name}.txt`;
 }
 
+/** A game that leaving would throw away: begun and not over, and, online,
+ * one the person plays in (a spectator loses nothing). */
+function inProgress() {
+  if (!S.game || S.game.outcome() !== null) return false;
+  if (S.mode === 'online') return !!(S.online?.seat && S.net?.started && !S.net.result);
+  return S.game.moves().length > 0;
+}
+
+/** What the confirmation's "yes" does, while it is open. */
+let confirmed = null;
+
+/** Asks in the page (a modal dialog, not the browser's `confirm`) before
+ * `then` throws a game away; `what`: 'resign' or 'leave'. "Yes" runs it at
+ * once; closing the dialog any other way (Escape, "Keep playing") does
+ * nothing. */
+function askFirst(what, then) {
+  $('confirm-text').textContent = t(`confirm-${what}`);
+  $('confirm-yes').textContent = t(`confirm-${what}-yes`);
+  confirmed = then;
+  $('confirm').showModal();
+}
+
 function backToSetup() {
   S.thinking = 0;
   S.online?.close();
@@ -668,6 +885,7 @@ function backToSetup() {
   if (location.hash) history.replaceState(null, '', location.pathname + location.search);
   $('play').hidden = true;
   $('setup').hidden = false;
+  document.body.classList.remove('playing');
 }
 
 // ---------------------------------------------------------------- online
@@ -783,12 +1001,119 @@ function rebuild(state) {
   for (const m of state.moves.slice(done)) S.game.play(m);
 }
 
+// ---------------------------------------------------------------- landing
+
+/** The picture of each game on the landing: the position of one of its
+ * rules' pictures (a game under way says more than an empty board), else
+ * the start (chess3d, its middle level alone). */
+const LANDING_PICTURES = { 'echec-o-cube': 'end', kybo: 'end' };
+
+/** A card a game on the setup screen: a radio button, the game's picture
+ * (its own SVG, without words), its name, its pitch and its playing time
+ * (words filled by localize). */
+function buildLanding() {
+  const games = $('games');
+  for (const [i, { name }] of wasm.games().entries()) {
+    const card = document.createElement('label');
+    card.className = 'game-card';
+    card.dataset.game = name;
+    const input = document.createElement('input');
+    input.type = 'radio';
+    input.name = 'game';
+    input.value = name;
+    input.checked = i === 0;
+    const pic = document.createElement('span');
+    pic.className = 'game-pic';
+    const record = RULE_PICTURES[name]?.find((p) => p.part === LANDING_PICTURES[name])?.record;
+    const g = record ? wasm.Game.fromRecord(name, record, 'en') : new wasm.Game(name, undefined, 'en');
+    try {
+      pic.innerHTML = g.svg(JSON.stringify({ lastMove: false, coordinates: false, status: false, view: name === 'kybo' ? 'A1' : undefined }));
+    } finally {
+      g.free?.();
+    }
+    const svg = pic.querySelector('svg');
+    svg?.querySelector('title')?.remove();
+    svg?.setAttribute('aria-hidden', 'true');
+    for (const el of svg?.querySelectorAll('[data-place]') ?? []) el.removeAttribute('data-place');
+    const text = document.createElement('span');
+    text.className = 'game-text';
+    for (const part of ['game-name', 'game-pitch', 'game-time']) {
+      const span = document.createElement('span');
+      span.className = part;
+      text.append(span);
+    }
+    card.append(input, pic, text);
+    games.append(card);
+    if (name === 'chess3d') middleLevel(svg);
+  }
+}
+
+/** chess3d's picture cut to its middle level (N2, where the game starts). */
+function middleLevel(svg) {
+  const levels = [...(svg?.querySelectorAll('g.level') ?? [])];
+  const middle = levels[Math.floor(levels.length / 2)];
+  if (!middle) return;
+  const b = middle.getBBox();
+  svg.setAttribute('viewBox', `${b.x} ${b.y} ${b.width} ${b.height}`);
+  for (const text of middle.querySelectorAll('text')) text.remove();
+}
+
+/** The game chosen on the landing. */
+function chosenGame() {
+  return document.querySelector('input[name=game]:checked')?.value ?? wasm.games()[0].name;
+}
+
+/** The address that opens an online game: this page with `#online/CODE`. */
+function invitation(code) {
+  return `${location.origin}${location.pathname}#online/${code}`;
+}
+
+/** The invitation under the code while the opponent is awaited: what to
+ * do, "Share" (the Web Share API, where the browser has it), "Copy the
+ * link", the address itself and its QR code. */
+function showInvitation() {
+  const code = S.online?.code;
+  const waiting = !!(code && S.online.seat && S.net && !S.net.started);
+  $('invite').hidden = !waiting;
+  if (!waiting) return;
+  const url = invitation(code);
+  if ($('invite-link').value === url) return;
+  $('invite-link').value = url;
+  $('share').dataset.url = url;
+  $('copy-link').dataset.url = url;
+  $('share').hidden = typeof navigator.share !== 'function';
+  $('copied').textContent = '';
+  try {
+    $('invite-qr').innerHTML = qrSvg(url, t('invite-qr', { url }));
+  } catch {
+    $('invite-qr').replaceChildren(); // an address too long for the code: the link still works
+  }
+}
+
+/** Copies the invitation address: the Clipboard API, else the address
+ * selected in its field for the person to copy. */
+async function copyInvitation() {
+  const field = $('invite-link');
+  try {
+    await navigator.clipboard.writeText(field.value);
+    $('copied').textContent = t('link-copied');
+  } catch {
+    field.focus();
+    field.select();
+  }
+}
+
 // ---------------------------------------------------------------- words and rules
 
 /** Puts the catalogue's words into the page's fixed elements. */
 function localize() {
   document.title = t('page-title');
-  for (const o of $('game-select').options) o.textContent = t(`game-${o.value}`);
+  for (const card of document.querySelectorAll('.game-card')) {
+    const name = card.dataset.game;
+    card.querySelector('.game-name').textContent = t(`game-${name}`);
+    card.querySelector('.game-pitch').textContent = t(`pitch-${name}`);
+    card.querySelector('.game-time').textContent = t(`time-${name}`);
+  }
   for (const o of $('lang-select').options) o.textContent = t(`lang-${o.value}`);
   $('lang-select').value = currentLang();
   for (const el of document.querySelectorAll('[data-msg]')) el.textContent = t(el.dataset.msg);
@@ -926,12 +1251,8 @@ async function main() {
   }
   $('load-status').textContent = '';
   document.body.classList.add('ready');
-  const select = $('game-select');
-  for (const { name } of wasm.games()) {
-    const o = document.createElement('option');
-    o.value = name;
-    select.append(o);
-  }
+  keepHeights();
+  buildLanding();
   const langSelect = $('lang-select');
   for (const lang of LANGS) {
     const o = document.createElement('option');
@@ -943,7 +1264,8 @@ async function main() {
     rememberLang(langSelect.value);
     setLang(langSelect.value);
   });
-  if (params.get('game')) select.value = params.get('game');
+  const wanted = document.querySelector(`input[name=game][value="${CSS.escape(params.get('game') ?? '')}"]`);
+  if (wanted) wanted.checked = true;
   if (params.get('level')) $('level').value = params.get('level');
 
   const modeChanged = () => {
@@ -961,7 +1283,7 @@ async function main() {
   });
   $('create').addEventListener('click', () => {
     $('setup-message').textContent = '';
-    const game = select.value;
+    const game = chosenGame();
     const config = configFor(game);
     const [min, sec] = $('clock-select').value.split('+').map(Number);
     const clock = min > 0 ? { initial_ms: min * 60000, increment_ms: sec * 1000 } : undefined;
@@ -975,13 +1297,22 @@ async function main() {
     startOnline({ code });
   });
   $('board').addEventListener('click', onBoardClick);
+  $('level-tabs').addEventListener('click', (event) => {
+    const tab = event.target.closest('[data-level]');
+    if (!tab) return;
+    S.level = tab.dataset.level;
+    S.levelPlies = S.game.moves().length;
+    render();
+  });
   $('board').addEventListener('keydown', onBoardKey);
   NARROW.addEventListener('change', () => render());
   $('board').addEventListener('pointerover', onBoardHover);
   $('move-form').addEventListener('submit', (e) => {
     e.preventDefault();
-    const text = $('move-text').value.trim();
-    if (!text) return;
+    const typed = $('move-text').value.trim();
+    if (!typed) return;
+    // chess3d typed with the language's piece letters (Cb6 in French).
+    const text = S.name === 'chess3d' ? canonicalMove(typed) : typed;
     $('move-text').value = '';
     submit(text);
   });
@@ -1000,10 +1331,26 @@ async function main() {
     S.top = !S.top;
     render();
   });
-  $('resign').addEventListener('click', () => S.online?.resign());
+  $('resign').addEventListener('click', () => askFirst('resign', () => S.online?.resign()));
   $('claim-draw').addEventListener('click', claimDraw);
-  $('new-game').addEventListener('click', backToSetup);
-  $('rules-button').addEventListener('click', () => showRules(S.game && !$('play').hidden ? S.name : select.value));
+  $('new-game').addEventListener('click', () => {
+    if (inProgress()) askFirst('leave', backToSetup);
+    else backToSetup();
+  });
+  $('confirm-yes').addEventListener('click', () => {
+    const then = confirmed;
+    $('confirm').close();
+    then?.();
+  });
+  $('confirm-no').addEventListener('click', () => $('confirm').close());
+  $('confirm').addEventListener('close', () => {
+    confirmed = null;
+  });
+  $('rules-button').addEventListener('click', () => showRules(S.game && !$('play').hidden ? S.name : chosenGame()));
+  $('copy-link').addEventListener('click', copyInvitation);
+  $('share').addEventListener('click', () => {
+    navigator.share?.({ title: t('page-title'), text: t('invite-how'), url: $('invite-link').value }).catch(() => {});
+  });
   $('rules-close').addEventListener('click', () => $('rules').close());
 
   window.addEventListener('offline', showConnection);

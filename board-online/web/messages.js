@@ -78,3 +78,38 @@ function pieces(counts) {
   }
   return parts.join(t('list-separator'));
 }
+
+/** chess3d's piece letters as `[canonical, local]` pairs, from the
+ * catalogue (`term-letters-chess3d`: `KR QD RT BF NC PP` in French). */
+function letters() {
+  return t('term-letters-chess3d').split(/\s+/).filter((pair) => pair.length === 2).map((pair) => [pair[0], pair[1]]);
+}
+
+/** `text` with its piece letters swapped by `swap` (a letter → a letter or
+ * undefined): the leading letter when no digit follows it (`C3` is a
+ * square, `Cb6` a knight's move) and the one after a promotion's `=`, as
+ * board-l10n's `notation_letters` reads a typed move. */
+function swapLetters(text, swap) {
+  return [...text].map((c, i, all) => {
+    const piece = (i === 0 && all.length > 1 && !/\d/.test(all[1])) || (i > 0 && all[i - 1] === '=');
+    return piece ? swap(c) ?? c : c;
+  }).join('');
+}
+
+/** A chess3d move text (the notation's English letters) as a player of the
+ * page's language reads it: `NB3` is `CB3` in French. Records and position
+ * texts stay in the notation: this is for what the page shows. */
+export function localMove(text) {
+  const pairs = letters();
+  return swapLetters(text, (c) => pairs.find(([canonical]) => canonical === c)?.[1]);
+}
+
+/** A chess3d move typed with the page's language's letters (`Cb6`, `e8=D`
+ * in French) in the notation's letters (`Nb6`, `e8=Q`). */
+export function canonicalMove(text) {
+  const pairs = letters();
+  return swapLetters(text, (c) => {
+    const canonical = pairs.find(([, local]) => local === c.toUpperCase())?.[0];
+    return canonical === undefined || canonical === c.toUpperCase() ? undefined : canonical;
+  });
+}

@@ -10,6 +10,8 @@ const FILES = [
   './app.js',
   './online.js',
   './messages.js',
+  './qr.js',
+  './lang.js',
   './worker.js',
   './style.css',
   './manifest.webmanifest',

@@ -508,7 +508,8 @@ fn english_lines(position: &Position) -> Vec<(String, Option<&'static str>)> {
     }
     if position.closed_squares().next().is_some() {
         lines.push((
-            "nobody: lapsed or claimable; crossed out: dead; corner marks: 2×2".to_owned(),
+            "grey: closed, scored by nobody yet (claimable, or lost); crossed out: dead, 0 points; corner marks: a 2×2 square"
+                .to_owned(),
             Some(NOBODY),
         ));
     }

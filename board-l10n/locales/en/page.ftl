@@ -164,7 +164,7 @@ hint-c3-target = Tap a green dot or ring to move there, or another lit piece.
 rules-echec-o-cube-goal = Two players slide pieces into the grooves of the board. Close squares to score points; whoever has the higher final count at the end wins.
 rules-echec-o-cube-move = On your turn put one piece, pale or dark, from your supply into an empty groove between two crossings. The first piece of the game is free. After that every piece must touch a piece of the other colour at a crossing: a pale touches a dark, a dark touches a pale, two darks never meet at a crossing. In the picture the lit grooves are where the next piece may go.
 rules-echec-o-cube-end = When your piece closes a square (all four sides filled), announce ÉCHEC O CUBE: you score it and play again. A small square is worth 6, 9 with one dark side, 12 with two; a 2×2 square 12. Forget to announce and your opponent may claim the points. The game ends when the player to move cannot place a piece. Final count: points minus 1 for each pale and 2 for each dark still in your supply. In red mode a red piece on a corner makes a dead square worth 0, and placing a red costs no turn.
-rules-kybo-goal = Build a KYBO: a chain of your cubes, touching face to face, that joins two opposite edges of the board (bottom to top, or left to right). The first to do it wins.
+rules-kybo-goal = Build a KYBO: a chain of your cubes, touching face to face, that joins two opposite edges of the board (row 1 to row 8, or column A to column H). The first to do it wins.
 rules-kybo-move = White starts on one of the four centre squares. Then each player in turn places one cube, touching a cube already there by a whole face: next to it on the board, or on top of a stack. The edge squares hold 1 cube, the next ring 2, then 3, and the centre 4. Cubes never move. The green ghost cubes show where a cube may go and the level it lands on.
 rules-kybo-end = Your cubes are joined when they share a face: side by side on the same level, or one on top of the other. Joining two edges at a corner (bottom and left) is not a KYBO. If nobody can place a cube any more, the game is drawn. In the picture White has joined the bottom edge to the top one (gold).
 rules-chess3d-goal = Chess on three boards stacked one above the other (levels N1, N2, N3). As in chess, checkmate the other king. Black moves first.
@@ -210,3 +210,31 @@ web-input-svg-options = svg options
 web-no-game = no game { $name }: the games are echec-o-cube, kybo and chess3d
 web-bad-config = bad { $game } configuration: { $error }
 web-bad-svg-options = bad svg options: { $error }
+# A phone shows chess3d one level at a time, under a tab for each level.
+level-tabs = levels
+level-tab = { $level }: { $count ->
+    [0] nothing to tap
+    [one] 1 place to tap
+   *[other] { $count } places to tap
+  }
+# Asked before a game in progress is thrown away.
+confirm-resign = Resign this game? Your opponent wins.
+confirm-resign-yes = Resign
+confirm-leave = Leave this game for a new one? It is not over.
+confirm-leave-yes = Leave the game
+confirm-no = Keep playing
+# The landing: each game in a line, how long it takes, the three ways to play.
+pitch-echec-o-cube = Slide pieces into the grooves and close squares to score.
+pitch-kybo = Stack cubes and build a chain between two opposite edges.
+pitch-chess3d = Chess on three boards stacked, pieces moving between them.
+time-echec-o-cube = about 20 min
+time-kybo = about 10 min
+time-chess3d = about 30 min
+mode-computer-desc = on this device, the computer answers at once
+mode-local-desc = two people, one screen, turn by turn
+mode-online-desc = a code or a link to send to a friend
+invite-how = Send this code or this link to your opponent: the game starts when they open it.
+share = Share
+copy-link = Copy the link
+link-copied = Link copied
+invite-qr = QR code of the invitation: { $url }

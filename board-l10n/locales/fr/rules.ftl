@@ -208,8 +208,8 @@ c3-parse-shape = « { $text } » : il faut deux cellules séparées par - ou x, 
 c3-parse-cell = « { $text } » : { $error }
 c3-parse-promotion = « { $text } » : la promotion s'écrit =Q, =R, =B ou =N (C3-11)
 c3-parse-en-passant = « { $text } » : e.p. suit une prise écrite avec x, sans promotion (C3-10)
-c3-parse-castling = « { $text } » : un roque lu seul nomme la cellule de départ du roi, comme O-O@N2/C1 (C3-15); dans une position, O-O suffit
-c3-unclear-none = { $text } : aucun coup légal ne correspond; écrivez les deux cellules avec leurs niveaux, comme N2/E7-N2/E5 (C3-20)
+c3-parse-castling = « { $text } » : un roque lu seul nomme la cellule de départ du roi, comme O-O@N2/C1 (C3-15) ; dans une position, O-O suffit
+c3-unclear-none = { $text } : aucun coup légal ne correspond ; écrivez les deux cellules avec leurs niveaux, comme N2/E7-N2/E5 (C3-20)
 c3-unclear-many = { $text } est ambigu : { $candidates } (C3-20)
 c3-game-over = la partie est terminée : { $outcome } (C3-16, C3-17)
 c3-wrong-kind = { $given } ne se joue pas ainsi ici : c'est { $legal }
