@@ -20,7 +20,7 @@ use crate::protocol::{
     ServerMsg, Turn, Words,
 };
 use crate::registry::Table;
-use crate::settings::{FINISHED_RETENTION, MAX_PLIES};
+use crate::settings::{ENDING_RETRY, FINISHED_RETENTION, MAX_PLIES};
 use crate::store::{StoreError, StoredGame, Write, Writer};
 use crate::token::{self, SeatToken};
 
@@ -251,6 +251,11 @@ pub(crate) struct Room {
     metrics: Arc<Metrics>,
     /// Whether this room counts in [`Metrics::live_games`].
     live: bool,
+    /// The hub, for its registry (to put the table back) and to leave it.
+    hub: Weak<Hub>,
+    /// Not before then: the next try at storing an ending that came by
+    /// itself and whose write failed.
+    retry_at: Option<Instant>,
 }
 
 impl Room {
@@ -291,6 +296,8 @@ impl Room {
             lost: false,
             metrics: hub.metrics().clone(),
             live: false,
+            hub: hub.weak(),
+            retry_at: None,
         }
     }
 
@@ -433,7 +440,13 @@ impl Room {
 
     /// Stores `write` under the game's lease; notes a lost lease.
     async fn save(&mut self, write: Write) -> Result<(), StoreError> {
-        let stored = self.writer.write_fenced(self.lease, write).await;
+        self.save_all(vec![write]).await
+    }
+
+    /// Stores `writes` in one transaction under the game's lease; notes a
+    /// lost lease.
+    async fn save_all(&mut self, writes: Vec<Write>) -> Result<(), StoreError> {
+        let stored = self.writer.write_all_fenced(self.lease, writes).await;
         if let Err(StoreError::LeaseLost(_)) = &stored {
             self.lost = true;
         }
@@ -516,32 +529,35 @@ impl Room {
         });
     }
 
-    /// Ends the game: stores the result, then tells everyone.
-    async fn finish(&mut self, result: GameResult) {
-        if self.conclude(result).await {
-            self.broadcast();
+    /// Ends the game: stores the result, then tells everyone. If the write
+    /// fails, no one is told and the game goes on in memory as it was (to
+    /// be ended again: by the player who asked, or by the room itself after
+    /// [`ENDING_RETRY`]).
+    ///
+    /// # Errors
+    /// The result could not be stored.
+    async fn finish(&mut self, result: GameResult) -> Result<(), StoreError> {
+        if self.result.is_some() {
+            return Ok(());
         }
+        let write = Write::Finish {
+            code: self.code.clone(),
+            result: result.clone(),
+            at_ms: unix_ms(),
+        };
+        if let Err(e) = self.save(write).await {
+            tracing::error!(code = %self.code, "could not store the result ({}): {e}", result.text);
+            self.retry_at = Some(Instant::now() + ENDING_RETRY);
+            return Err(e);
+        }
+        self.end(result);
+        self.broadcast();
+        Ok(())
     }
 
-    /// Ends the game and stores the result, telling no one yet; `false` if
-    /// it had ended already.
-    async fn conclude(&mut self, result: GameResult) -> bool {
+    /// Ends the game in memory, its result stored already.
+    fn end(&mut self, result: GameResult) {
         tracing::info!(code = %self.code, plies = self.moves.len(), "game over: {}", result.text);
-        if self.result.is_some() {
-            return false;
-        }
-        if let Err(e) = self
-            .save(Write::Finish {
-                code: self.code.clone(),
-                result: result.clone(),
-                at_ms: unix_ms(),
-            })
-            .await
-        {
-            // The game is over in memory regardless; a restart from the
-            // store would continue it from its last stored move.
-            tracing::error!(code = %self.code, "could not store the result: {e}");
-        }
         let now = Instant::now();
         let running = self.running();
         if let Some(c) = &mut self.clock {
@@ -552,8 +568,37 @@ impl Room {
         }
         self.result = Some(result);
         self.finished_at = Some(Instant::now());
+        self.retry_at = None;
         self.set_live(false);
-        true
+    }
+
+    /// Answers a request whose write failed: `refused` `unavailable` to its
+    /// sender, or nothing if the lease is lost (the room then sends every
+    /// connection `relocated`, to try again where the game runs now).
+    fn unstored(&self, outbox: &Outbox, text: &str, what: &str, e: &StoreError) {
+        if !self.lost {
+            let reason = format!("{what} could not be stored, try again: {e}");
+            self.refuse(outbox, Refusal::Unavailable, text, reason);
+        }
+    }
+
+    /// Puts the table back to the stored moves, after a move or a claim
+    /// played in memory whose write failed.
+    fn rewind(&mut self) {
+        let Some(hub) = self.hub.upgrade() else {
+            return;
+        };
+        match hub.registry().start(&self.game, &self.config) {
+            Ok(mut table) => {
+                for m in &self.moves {
+                    if let Err(e) = table.play(m) {
+                        tracing::error!(code = %self.code, "a stored move failed to replay: {e}");
+                    }
+                }
+                self.table = table;
+            }
+            Err(e) => tracing::error!(code = %self.code, "could not start the game again: {e}"),
+        }
     }
 
     fn rules_result(&self, ending: Ending) -> Option<GameResult> {
@@ -676,7 +721,9 @@ impl Room {
     async fn on_move(&mut self, outbox: Outbox, token_hash: [u8; 32], ply: u32, text: String) {
         let now = Instant::now();
         if let Some(seat) = self.flag_fallen(now) {
-            self.finish(self.loss(seat, Ending::FlagFall)).await;
+            if let Err(e) = self.finish(self.loss(seat, Ending::FlagFall)).await {
+                return self.unstored(&outbox, &text, "the end of the game (flag fall)", &e);
+            }
         }
         // The order of the checks is PROTOCOL.md's: the seat, the end, the
         // start, the ply (whoever's turn it is), the turn, the rules.
@@ -713,32 +760,40 @@ impl Room {
             after[i] = after[i].saturating_add(c.spec.increment_ms);
             after
         });
-        let stored = self
-            .save(Write::Move {
-                code: self.code.clone(),
-                ply,
-                text: canonical.clone(),
-                at_ms: unix_ms(),
-                clock_ms,
-            })
-            .await;
-        if let Err(e) = stored {
-            if self.lost {
-                // Another instance runs the game: the room stops and tells
-                // every connection `relocated`; the mover's client resumes there
-                // and sends the move again.
-                return;
-            }
-            return self.refuse(
-                &outbox,
-                Refusal::Unavailable,
-                &text,
-                format!("the move could not be stored, try again: {e}"),
-            );
-        }
+        // Played in memory first, to know whether it ends the game: the
+        // move and its ending are stored together, or neither is.
         if let Err(e) = self.table.play(&canonical) {
             // check() accepted it; play() must too (the Game contract).
             tracing::error!(code = %self.code, "a checked move failed to play: {e}");
+        }
+        let result = self.rules_result(Ending::Rules).or_else(|| {
+            (ply + 1 >= MAX_PLIES).then(|| GameResult {
+                winner: None,
+                ending: Ending::Expired,
+                text: format!("the game reached the server's limit of {MAX_PLIES} plies"),
+            })
+        });
+        let at_ms = unix_ms();
+        let mut writes = vec![Write::Move {
+            code: self.code.clone(),
+            ply,
+            text: canonical.clone(),
+            at_ms,
+            clock_ms,
+        }];
+        if let Some(result) = &result {
+            writes.push(Write::Finish {
+                code: self.code.clone(),
+                result: result.clone(),
+                at_ms,
+            });
+        }
+        if let Err(e) = self.save_all(writes).await {
+            // Another instance may run the game (`lost`): the room stops and
+            // tells every connection `relocated`; the mover's client resumes
+            // there and sends the move again.
+            self.rewind();
+            return self.unstored(&outbox, &text, "the move", &e);
         }
         self.moves.push(canonical);
         self.metrics.moves.inc();
@@ -747,30 +802,25 @@ impl Room {
             c.remaining = after;
             c.since = Some(Instant::now());
         }
-        let result = self.rules_result(Ending::Rules).or_else(|| {
-            (self.ply() >= MAX_PLIES).then(|| GameResult {
-                winner: None,
-                ending: Ending::Expired,
-                text: format!("the game reached the server's limit of {MAX_PLIES} plies"),
-            })
-        });
         if let Some(result) = result {
-            self.conclude(result).await;
+            self.end(result);
         }
         self.broadcast_move();
     }
 
     async fn on_resign(&mut self, outbox: Outbox, token_hash: [u8; 32]) {
-        match self.actor(&token_hash, false) {
-            Ok(seat) => self.finish(self.loss(seat, Ending::Resignation)).await,
-            Err((Refusal::NotStarted, _)) => {
-                // Resigning before the opponent came: the creator wins nothing
-                // and loses nothing, but the game ends.
-                if let Some(seat) = self.seat_of(&token_hash) {
-                    self.finish(self.loss(seat, Ending::Resignation)).await;
-                }
-            }
-            Err((kind, reason)) => self.refuse(&outbox, kind, "", reason),
+        let seat = match self.actor(&token_hash, false) {
+            Ok(seat) => seat,
+            // Resigning before the opponent came: the creator wins nothing
+            // and loses nothing, but the game ends.
+            Err((Refusal::NotStarted, reason)) => match self.seat_of(&token_hash) {
+                Some(seat) => seat,
+                None => return self.refuse(&outbox, Refusal::NotStarted, "", reason),
+            },
+            Err((kind, reason)) => return self.refuse(&outbox, kind, "", reason),
+        };
+        if let Err(e) = self.finish(self.loss(seat, Ending::Resignation)).await {
+            self.unstored(&outbox, "", "the resignation", &e);
         }
     }
 
@@ -787,7 +837,11 @@ impl Room {
                         ending: Ending::DrawClaimed,
                         text: "draw claimed".into(),
                     });
-                self.finish(result).await;
+                if let Err(e) = self.finish(result).await {
+                    // The claim is withdrawn with the table put back.
+                    self.rewind();
+                    self.unstored(&outbox, "", "the draw claim", &e);
+                }
             }
             None => self.refuse(
                 &outbox,
@@ -810,7 +864,8 @@ impl Room {
                 at = at.min(since + Duration::from_millis(c.remaining[seat.index()]));
             }
         }
-        at
+        // An ending whose write failed is tried again then, not at once.
+        self.retry_at.unwrap_or(at)
     }
 
     /// Acts on a deadline; `false` when the room should close.
@@ -819,25 +874,36 @@ impl Room {
         if let Some(at) = self.finished_at {
             return now < at + FINISHED_RETENTION;
         }
-        if let Some(seat) = self.flag_fallen(now) {
-            self.finish(self.loss(seat, Ending::FlagFall)).await;
+        // A failed write is logged, and tried again after ENDING_RETRY.
+        self.retry_at = None;
+        let ending = if let Some(result) = self.rules_result(Ending::Rules) {
+            // A restored game that ended on its last stored move, whose
+            // result could not be stored at the start.
+            Some(result)
+        } else if let Some(seat) = self.flag_fallen(now) {
+            Some(self.loss(seat, Ending::FlagFall))
         } else if now >= self.last_activity + self.idle_expiry {
             let secs = self.idle_expiry.as_secs();
-            self.finish(GameResult {
+            Some(GameResult {
                 winner: None,
                 ending: Ending::Expired,
                 text: format!("the game expired: no move for {secs} s"),
             })
-            .await;
+        } else {
+            None
+        };
+        if let Some(result) = ending {
+            let _ = self.finish(result).await;
         }
         true
     }
 
-    pub(crate) async fn run(mut self, mut rx: mpsc::Receiver<Command>, hub: Weak<Hub>) {
-        // A restored game may have ended on its last stored move.
+    pub(crate) async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
+        // A restored game may have ended on its last stored move (a failed
+        // write is tried again by on_deadline).
         if self.result.is_none() {
             if let Some(result) = self.rules_result(Ending::Rules) {
-                self.finish(result).await;
+                let _ = self.finish(result).await;
             }
         }
         self.set_live(self.result.is_none());
@@ -861,7 +927,7 @@ impl Room {
             }
         }
         self.set_live(false);
-        if let Some(hub) = hub.upgrade() {
+        if let Some(hub) = self.hub.upgrade() {
             hub.remove_room(&self.code, self.lease);
         }
     }

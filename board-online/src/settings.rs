@@ -92,6 +92,11 @@ pub const MAX_TEXT_BYTES: usize = 256;
 /// [`Settings::keep_finished`].
 pub const FINISHED_RETENTION: Duration = Duration::from_secs(10 * 60);
 
+/// How long a room waits before it tries again to store an ending that
+/// came by itself (a flag fall, the idle expiry) and whose write failed:
+/// the game goes on in memory, told to no one, until the write succeeds.
+pub const ENDING_RETRY: Duration = Duration::from_secs(1);
+
 /// How often the server deletes the finished games older than
 /// [`Settings::keep_finished`] from the store (and once at start).
 pub const PURGE_INTERVAL: Duration = Duration::from_secs(3600);

@@ -28,6 +28,11 @@ fn instance(dir: &TempDir, db: &str, id: &str) -> Server {
 
 /// Like [`instance`], with extra flags.
 pub(crate) fn instance_with(dir: &TempDir, db: &str, id: &str, extra: &[&str]) -> Server {
+    instance_ttl(dir, db, id, TTL, extra)
+}
+
+/// Like [`instance_with`], with leases of `ttl` seconds.
+pub(crate) fn instance_ttl(dir: &TempDir, db: &str, id: &str, ttl: &str, extra: &[&str]) -> Server {
     let mut args = vec![
         "serve",
         "--addr",
@@ -37,7 +42,7 @@ pub(crate) fn instance_with(dir: &TempDir, db: &str, id: &str, extra: &[&str]) -
         "--instance-id",
         id,
         "--lease-ttl",
-        TTL,
+        ttl,
     ];
     args.extend_from_slice(FAST);
     args.extend_from_slice(extra);

@@ -17,5 +17,6 @@ mod metrics;
 mod ops;
 mod timeouts;
 mod tls;
+mod unstored;
 mod web;
 mod words;
