@@ -16,7 +16,7 @@ use crate::outbox::{Frame, Outbox};
 use crate::protocol::{
     ClientMsg, ErrorKind, ServerMsg, MOVED_SINCE, OLDEST_PROTOCOL_VERSION, PROTOCOL_VERSION,
 };
-use crate::room::RoomHandle;
+use crate::room::{JoinError, RoomHandle};
 use crate::settings::{
     CLOSE_GRACE, HELLO_TIMEOUT, MAX_FRAME_BYTES, MAX_TEXT_BYTES, MAX_WRITE_BUFFER_BYTES,
     READ_BUFFER_BYTES, WRITE_TIMEOUT,
@@ -301,7 +301,9 @@ impl Conn {
                 self.game = Some(room);
                 Next::Continue
             }
-            Err(e) => self.error(ErrorKind::NoSuchGame, e.to_string()),
+            // The connection stays out of the game: it may join again.
+            Err(e @ JoinError::Unstored(_)) => self.error(ErrorKind::Unavailable, e.to_string()),
+            Err(e @ JoinError::Gone(_)) => self.error(ErrorKind::NoSuchGame, e.to_string()),
         }
     }
 }

@@ -31,7 +31,7 @@ pub(crate) enum Command {
         outbox: Outbox,
         /// The seat to take, if free (a `join`); `None` to watch.
         take_seat: bool,
-        reply: oneshot::Sender<Option<Seat>>,
+        reply: oneshot::Sender<Result<Option<Seat>, StoreError>>,
     },
     Resume {
         outbox: Outbox,
@@ -78,6 +78,18 @@ pub struct RoomHandle {
 #[error("the game is no longer kept")]
 pub struct RoomGone;
 
+/// Why a join failed.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum JoinError {
+    /// The room is gone.
+    #[error(transparent)]
+    Gone(#[from] RoomGone),
+    /// The free seat could not be stored: the connection is in no game
+    /// (it may join again).
+    #[error("could not store the seat: {0}")]
+    Unstored(StoreError),
+}
+
 impl RoomHandle {
     /// The handle of a room's queue, whose game's lease has `lease`.
     pub(crate) fn new(tx: mpsc::Sender<Command>, lease: u64) -> RoomHandle {
@@ -102,8 +114,9 @@ impl RoomHandle {
     /// watches (and queues `watching`); then the state follows.
     ///
     /// # Errors
-    /// The room is gone.
-    pub async fn join(&self, outbox: Outbox, take_seat: bool) -> Result<Option<Seat>, RoomGone> {
+    /// The room is gone, or the seat could not be stored (nothing was
+    /// queued: the connection is in no game).
+    pub async fn join(&self, outbox: Outbox, take_seat: bool) -> Result<Option<Seat>, JoinError> {
         let (reply, rx) = oneshot::channel();
         self.send(Command::Subscribe {
             outbox,
@@ -111,7 +124,7 @@ impl RoomHandle {
             reply,
         })
         .await?;
-        rx.await.map_err(|_| RoomGone)
+        rx.await.map_err(|_| RoomGone)?.map_err(JoinError::Unstored)
     }
 
     /// Comes back to the seat `token` holds; `None` if it holds none.
@@ -636,7 +649,13 @@ impl Room {
         (clock.left(running, Some(running), now) == 0).then_some(running)
     }
 
-    async fn on_subscribe(&mut self, outbox: Outbox, take_seat: bool) -> Option<Seat> {
+    /// Takes the free seat or watches; the seat's write failed: nothing
+    /// was sent and `outbox` is not subscribed.
+    async fn on_subscribe(
+        &mut self,
+        outbox: Outbox,
+        take_seat: bool,
+    ) -> Result<Option<Seat>, StoreError> {
         let free = Seat::ALL
             .into_iter()
             .find(|s| self.seats[s.index()].is_none());
@@ -644,20 +663,12 @@ impl Room {
             Some(seat) if take_seat && self.result.is_none() => {
                 let token = SeatToken::generate();
                 let hash = token.hash();
-                let stored = self
-                    .save(Write::Seat {
-                        code: self.code.clone(),
-                        seat,
-                        token_hash: hash,
-                    })
-                    .await;
-                if let Err(e) = stored {
-                    outbox.send_msg(&ServerMsg::error(
-                        ErrorKind::Unavailable,
-                        format!("could not store the seat: {e}"),
-                    ));
-                    return None;
-                }
+                self.save(Write::Seat {
+                    code: self.code.clone(),
+                    seat,
+                    token_hash: hash,
+                })
+                .await?;
                 self.seats[seat.index()] = Some(hash);
                 self.last_activity = Instant::now();
                 if let Some(c) = &mut self.clock {
@@ -670,7 +681,7 @@ impl Room {
                 });
                 self.subscribe(outbox);
                 self.broadcast();
-                Some(seat)
+                Ok(Some(seat))
             }
             _ => {
                 outbox.send_msg(&ServerMsg::Watching {
@@ -678,7 +689,7 @@ impl Room {
                 });
                 outbox.send(self.state_frame());
                 self.subscribe(outbox);
-                None
+                Ok(None)
             }
         }
     }

@@ -168,3 +168,43 @@ fn a_flag_fall_whose_write_fails_is_announced_only_once_stored() {
     let result = stored_result(&a.addr, &code);
     assert_eq!(result["ending"], "flag_fall", "{result}");
 }
+
+#[test]
+fn a_join_whose_seat_write_fails_leaves_the_connection_free_to_join_again() {
+    let Some(pg) = PgCluster::start("unstored-join") else {
+        return;
+    };
+    let dir = TempDir::new("unstored-join");
+    let a = server(&dir, &pg);
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let url = a.url();
+    let (mut host, code) = rt.block_on(async {
+        let mut host = player(&url).await;
+        host.send(json!({"type": "create", "game": "kybo", "config": {}, "seat": "first"}))
+            .await;
+        let code = host.expect("created").await["code"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        host.expect("state").await;
+        (host, code)
+    });
+    let mut join = rt.block_on(player(&url));
+    pg.stop();
+    rt.block_on(async {
+        join.send(json!({"type": "join", "code": code})).await;
+        let m = join.expect("error").await;
+        assert_eq!(m["kind"], "unavailable", "{m}");
+    });
+    pg.start_again();
+    rt.block_on(async {
+        // The same connection joins again, and gets the seat.
+        join.send(json!({"type": "join", "code": code})).await;
+        let m = join.expect("joined").await;
+        assert_eq!(m["seat"], "second", "{m}");
+        let m = join.expect("state").await;
+        assert_eq!(m["started"], true, "{m}");
+        let m = host.expect("state").await;
+        assert_eq!(m["started"], true, "{m}");
+    });
+}
