@@ -4,6 +4,8 @@
 
 use std::time::Duration;
 
+use crate::proxy::TrustedProxies;
+
 /// The largest WebSocket frame or message a client may send (4 KiB); a larger
 /// one closes the connection. A `create` with its configuration fits easily.
 pub const MAX_FRAME_BYTES: usize = 4 * 1024;
@@ -128,6 +130,11 @@ pub struct Settings {
     /// an address may make per minute (`--reads-per-minute`, default 60),
     /// with a burst of as many; above it, `429 Too Many Requests`.
     pub reads_per_minute: u32,
+    /// The reverse proxies whose `X-Forwarded-For` names the client
+    /// (`--trusted-proxy CIDR`, repeatable; default none). The per-address
+    /// limits key on that client's address for connections from them, and
+    /// on the peer's address for every other connection.
+    pub trusted_proxies: TrustedProxies,
     /// Open connections at most (`--max-connections`, default 10,000),
     /// counted from the moment a socket is accepted: requests and
     /// handshakes in progress as well as WebSockets. Past it a new socket
@@ -163,6 +170,7 @@ impl Default for Settings {
             failed_joins_per_minute: 10,
             creates_per_minute: 60,
             reads_per_minute: 60,
+            trusted_proxies: TrustedProxies::default(),
             max_connections: 10_000,
             max_connections_per_address: 256,
             handshake_timeout: Duration::from_secs(5),
