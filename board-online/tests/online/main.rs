@@ -16,6 +16,7 @@ mod hostile;
 mod metrics;
 mod ops;
 mod proxy;
+mod shutdown;
 mod timeouts;
 mod tls;
 mod unstored;
