@@ -19,7 +19,7 @@ use crate::protocol::{
     ClockSpec, ClockState, Ending, ErrorKind, GameResult, GameState, Moved, Players, Refusal, Seat,
     ServerMsg, Turn, Words,
 };
-use crate::registry::Table;
+use crate::registry::{Registry, Table};
 use crate::settings::{ENDING_RETRY, FINISHED_RETENTION, MAX_PLIES};
 use crate::store::{StoreError, StoredGame, Write, Writer};
 use crate::token::{self, SeatToken};
@@ -264,8 +264,10 @@ pub(crate) struct Room {
     metrics: Arc<Metrics>,
     /// Whether this room counts in [`Metrics::live_games`].
     live: bool,
-    /// The hub, for its registry (to put the table back) and to leave it.
+    /// The hub, to leave it when the room closes.
     hub: Weak<Hub>,
+    /// The hosted games, to put the table back after a failed write.
+    registry: Registry,
     /// Not before then: the next try at storing an ending that came by
     /// itself and whose write failed.
     retry_at: Option<Instant>,
@@ -310,6 +312,7 @@ impl Room {
             metrics: hub.metrics().clone(),
             live: false,
             hub: hub.weak(),
+            registry: hub.registry().clone(),
             retry_at: None,
         }
     }
@@ -598,10 +601,7 @@ impl Room {
     /// Puts the table back to the stored moves, after a move or a claim
     /// played in memory whose write failed.
     fn rewind(&mut self) {
-        let Some(hub) = self.hub.upgrade() else {
-            return;
-        };
-        match hub.registry().start(&self.game, &self.config) {
+        match self.registry.start(&self.game, &self.config) {
             Ok(mut table) => {
                 for m in &self.moves {
                     if let Err(e) = table.play(m) {

@@ -10,10 +10,9 @@ use std::time::Duration;
 
 use serde_json::{json, Value};
 
-use crate::cluster::instance_ttl;
+use crate::cluster::{instance_ttl, stored_game};
 use crate::harness::{Raw, Server, TempDir};
 use crate::pgcluster::PgCluster;
-use crate::web::get;
 
 /// A player connected and greeted.
 async fn player(url: &str) -> Raw {
@@ -46,11 +45,12 @@ impl Seated {
     }
 }
 
-/// A kybo game created on `url` (with `clock`, if any) and joined; both
-/// players have read every message so far.
-async fn game(url: &str, clock: Option<Value>) -> (Seated, Seated, String) {
+/// A kybo game of `config` created on `url` (with `clock`, if any) and
+/// joined; both players have read every message so far, the last the
+/// state returned.
+async fn game(url: &str, config: Value, clock: Option<Value>) -> (Seated, Seated, String, Value) {
     let mut host = player(url).await;
-    let mut create = json!({"type": "create", "game": "kybo", "config": {}, "seat": "first"});
+    let mut create = json!({"type": "create", "game": "kybo", "config": config, "seat": "first"});
     if let Some(clock) = clock {
         create["clock"] = clock;
     }
@@ -62,26 +62,18 @@ async fn game(url: &str, clock: Option<Value>) -> (Seated, Seated, String) {
     join.send(json!({"type": "join", "code": code})).await;
     let joined = join.expect("joined").await;
     join.expect("state").await;
-    host.expect("state").await;
+    let state = host.expect("state").await;
     let seat = |raw: Raw, m: &Value| Seated {
         raw,
         token: m["token"].as_str().unwrap().to_owned(),
     };
-    (seat(host, &created), seat(join, &joined), code)
+    (seat(host, &created), seat(join, &joined), code, state)
 }
 
 /// The result of game `code` as stored (`null` while it goes on), read
 /// through the instance at `addr`.
 fn stored_result(addr: &str, code: &str) -> Value {
-    let answer = get(addr, &format!("/games/{code}.json"));
-    assert_eq!(
-        answer.status,
-        200,
-        "{}",
-        String::from_utf8_lossy(&answer.body)
-    );
-    let v: Value = serde_json::from_slice(&answer.body).unwrap();
-    v["result"].clone()
+    stored_game(addr, code)["result"].clone()
 }
 
 fn server(dir: &TempDir, pg: &PgCluster) -> Server {
@@ -97,7 +89,7 @@ fn a_resignation_whose_write_fails_is_refused_unavailable_and_announced_once_sto
     let a = server(&dir, &pg);
     let rt = tokio::runtime::Runtime::new().unwrap();
     let url = a.url();
-    let (mut host, mut join, code) = rt.block_on(game(&url, None));
+    let (mut host, mut join, code, _) = rt.block_on(game(&url, json!({}), None));
     pg.stop();
     rt.block_on(async {
         host.resign().await;
@@ -136,7 +128,7 @@ fn a_flag_fall_whose_write_fails_is_announced_only_once_stored() {
     let url = a.url();
     // The first seat's clock runs from the join: 1.5 s.
     let clock = json!({"initial_ms": 1500, "increment_ms": 0});
-    let (mut host, mut join, code) = rt.block_on(game(&url, Some(clock)));
+    let (mut host, mut join, code, _) = rt.block_on(game(&url, json!({}), Some(clock)));
     pg.stop();
     rt.block_on(async {
         // The flag falls while nothing can be stored: no one hears of it.
@@ -207,4 +199,58 @@ fn a_join_whose_seat_write_fails_leaves_the_connection_free_to_join_again() {
         let m = host.expect("state").await;
         assert_eq!(m["started"], true, "{m}");
     });
+}
+
+#[test]
+fn a_move_that_ends_the_game_is_stored_with_its_ending_or_not_at_all() {
+    let Some(pg) = PgCluster::start("unstored-last") else {
+        return;
+    };
+    let dir = TempDir::new("unstored-last");
+    let a = server(&dir, &pg);
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let url = a.url();
+    // One cube each (KY-9): the second move ends the game, drawn.
+    let config = json!({"supply": {"per_player": 1}});
+    let (mut host, mut join, code, state) = rt.block_on(game(&url, config, None));
+    rt.block_on(async {
+        let token = host.token.clone();
+        let first = state["legal_moves"][0].clone();
+        host.send(json!({"type": "move", "token": token, "ply": 0, "move": first}))
+            .await;
+        host.raw.expect("state").await;
+    });
+    let last = rt.block_on(async {
+        let state = join.raw.expect("state").await;
+        assert!(state["result"].is_null(), "{state}");
+        state["legal_moves"][0].clone()
+    });
+    let token = join.token.clone();
+    let last_move = json!({"type": "move", "token": token, "ply": 1, "move": last});
+    pg.stop();
+    rt.block_on(async {
+        join.send(last_move.clone()).await;
+        let m = join.raw.expect("refused").await;
+        assert_eq!(m["kind"], "unavailable", "{m}");
+        if let Err(m) = host.hears_nothing(Duration::from_secs(1)).await {
+            panic!("the opponent heard of a move that is not stored: {m}");
+        }
+    });
+    pg.start_again();
+    rt.block_on(async {
+        // The game is as it was: the same move again ends it, for both.
+        join.send(last_move).await;
+        for seat in [&mut host, &mut join] {
+            let m = seat.raw.expect("state").await;
+            assert_eq!(m["ply"], 2, "{m}");
+            assert_eq!(m["result"]["ending"], "rules", "{m}");
+        }
+    });
+    let stored = stored_game(&a.addr, &code);
+    assert_eq!(
+        stored["moves"].as_array().map(Vec::len),
+        Some(2),
+        "{stored}"
+    );
+    assert_eq!(stored["result"]["ending"], "rules", "{stored}");
 }
