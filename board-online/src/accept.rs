@@ -46,7 +46,14 @@ pub(crate) async fn accept_until(
                 continue;
             }
         };
-        match app.admission.admit(peer.ip()) {
+        // A trusted proxy's connections count in all here, and against
+        // their client's address once its request names it.
+        let admitted = if app.hub.settings().trusted_proxies.trusts(peer.ip()) {
+            app.admission.admit_proxied()
+        } else {
+            app.admission.admit(peer.ip())
+        };
+        match admitted {
             Ok(slot) => {
                 // Moves are small messages answered at once: no Nagle delay.
                 let _ = tcp.set_nodelay(true);

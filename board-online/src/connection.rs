@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, Extension, State};
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use futures_util::{SinkExt, StreamExt};
 
@@ -16,7 +17,7 @@ use crate::outbox::{Frame, Outbox};
 use crate::protocol::{
     ClientMsg, ErrorKind, ServerMsg, MOVED_SINCE, OLDEST_PROTOCOL_VERSION, PROTOCOL_VERSION,
 };
-use crate::room::RoomHandle;
+use crate::room::{JoinError, RoomHandle};
 use crate::settings::{
     CLOSE_GRACE, HELLO_TIMEOUT, MAX_FRAME_BYTES, MAX_TEXT_BYTES, MAX_WRITE_BUFFER_BYTES,
     READ_BUFFER_BYTES, WRITE_TIMEOUT,
@@ -29,14 +30,33 @@ pub(crate) async fn upgrade(
     State(app): State<Arc<App>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     Extension(slot): Extension<Arc<Slot>>,
+    headers: HeaderMap,
 ) -> Response {
     // The connection was counted when it was accepted; its slot now lives
-    // as long as the WebSocket.
+    // as long as the WebSocket. Through a trusted proxy, it counts against
+    // its client's address from now on too.
+    let proxies = &app.hub.settings().trusted_proxies;
+    let client = proxies.client(peer.ip(), &headers);
+    let client_slot = if proxies.trusts(peer.ip()) {
+        match app.admission.admit_client(client) {
+            Ok(s) => Some(s),
+            Err(why) => {
+                let text = "text/plain; charset=utf-8";
+                return crate::web::answer(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    text,
+                    why.to_string().into(),
+                );
+            }
+        }
+    } else {
+        None
+    };
     ws.read_buffer_size(READ_BUFFER_BYTES)
         .max_write_buffer_size(MAX_WRITE_BUFFER_BYTES)
         .max_frame_size(MAX_FRAME_BYTES)
         .max_message_size(MAX_FRAME_BYTES)
-        .on_upgrade(move |socket| connection(socket, app, peer.ip(), slot))
+        .on_upgrade(move |socket| connection(socket, app, client, (slot, client_slot)))
 }
 
 /// What the connection loop does after a message.
@@ -301,12 +321,21 @@ impl Conn {
                 self.game = Some(room);
                 Next::Continue
             }
-            Err(e) => self.error(ErrorKind::NoSuchGame, e.to_string()),
+            // The connection stays out of the game: it may join again.
+            Err(e @ JoinError::Unstored(_)) => self.error(ErrorKind::Unavailable, e.to_string()),
+            Err(e @ JoinError::Gone(_)) => self.error(ErrorKind::NoSuchGame, e.to_string()),
         }
     }
 }
 
-async fn connection(socket: WebSocket, app: Arc<App>, peer: IpAddr, slot: Arc<Slot>) {
+/// Serves one WebSocket of the client at `peer` until it closes; its
+/// admission slots are freed then.
+async fn connection(
+    socket: WebSocket,
+    app: Arc<App>,
+    peer: IpAddr,
+    slot: (Arc<Slot>, Option<Slot>),
+) {
     let (mut sink, mut stream) = socket.split();
     let id = app.hub.connection_id();
     let (outbox, mut outgoing, too_slow) = Outbox::new(id);

@@ -132,6 +132,11 @@ impl Hub {
         &self.settings
     }
 
+    /// A weak reference to this hub, for a room to hold.
+    pub(crate) fn weak(&self) -> Weak<Hub> {
+        self.me.clone()
+    }
+
     /// The writer every room stores through.
     pub(crate) fn writer(&self) -> &Writer {
         &self.writer
@@ -289,7 +294,7 @@ impl Hub {
         }
         rooms.insert(room.code.clone(), handle.clone());
         drop(rooms);
-        tokio::spawn(room.run(rx, self.me.clone()));
+        tokio::spawn(room.run(rx));
         handle
     }
 

@@ -51,6 +51,7 @@ pub mod limit;
 pub mod metrics;
 pub mod outbox;
 pub mod protocol;
+pub mod proxy;
 pub mod registry;
 pub mod room;
 mod routes;

@@ -152,7 +152,10 @@ pub struct Admission {
 #[derive(Debug)]
 pub struct Slot {
     admission: Arc<Admission>,
-    addr: IpAddr,
+    /// The address it counts against, if any.
+    addr: Option<IpAddr>,
+    /// Whether it counts in all.
+    total: bool,
 }
 
 impl Admission {
@@ -190,7 +193,46 @@ impl Admission {
         open.0 += 1;
         Ok(Slot {
             admission: self.clone(),
-            addr,
+            addr: Some(addr),
+            total: true,
+        })
+    }
+
+    /// A place for a new connection from a trusted proxy, counted in all
+    /// only: its client's address, known once its request is read, is
+    /// counted then ([`Admission::admit_client`]).
+    ///
+    /// # Errors
+    /// The server holds as many connections as it may.
+    pub fn admit_proxied(self: &Arc<Self>) -> Result<Slot, Refused> {
+        let mut open = self.lock();
+        if open.0 >= self.max {
+            return Err(Refused::Full);
+        }
+        open.0 += 1;
+        Ok(Slot {
+            admission: self.clone(),
+            addr: None,
+            total: true,
+        })
+    }
+
+    /// Counts a connection admitted through a trusted proxy against its
+    /// client's address `addr` (it counts in all already).
+    ///
+    /// # Errors
+    /// The address holds as many connections as it may.
+    pub fn admit_client(self: &Arc<Self>, addr: IpAddr) -> Result<Slot, Refused> {
+        let mut open = self.lock();
+        let mine = open.1.entry(addr).or_insert(0);
+        if *mine >= self.max_per_address {
+            return Err(Refused::Address);
+        }
+        *mine += 1;
+        Ok(Slot {
+            admission: self.clone(),
+            addr: Some(addr),
+            total: false,
         })
     }
 
@@ -204,11 +246,15 @@ impl Admission {
 impl Drop for Slot {
     fn drop(&mut self) {
         let mut open = self.admission.lock();
-        open.0 = open.0.saturating_sub(1);
-        if let Some(n) = open.1.get_mut(&self.addr) {
-            *n = n.saturating_sub(1);
-            if *n == 0 {
-                open.1.remove(&self.addr);
+        if self.total {
+            open.0 = open.0.saturating_sub(1);
+        }
+        if let Some(addr) = self.addr {
+            if let Some(n) = open.1.get_mut(&addr) {
+                *n = n.saturating_sub(1);
+                if *n == 0 {
+                    open.1.remove(&addr);
+                }
             }
         }
     }
@@ -236,6 +282,27 @@ mod tests {
         let _c1 = admission.admit(c).unwrap();
         assert_eq!(admission.admit(a).unwrap_err(), Refused::Full);
         assert_eq!(admission.lock().1.len(), 3);
+    }
+
+    #[test]
+    fn a_proxied_connection_counts_in_all_then_against_its_client() {
+        let proxy: IpAddr = "10.0.0.1".parse().unwrap();
+        let a: IpAddr = "203.0.113.1".parse().unwrap();
+        let admission = Admission::new(3, 1);
+        let p1 = admission.admit_proxied().unwrap();
+        let p2 = admission.admit_proxied().unwrap();
+        // The proxy's own address is not limited; its clients' are.
+        let a1 = admission.admit_client(a).unwrap();
+        assert_eq!(admission.admit_client(a).unwrap_err(), Refused::Address);
+        let _direct = admission.admit(proxy).unwrap();
+        assert_eq!(admission.admit_proxied().unwrap_err(), Refused::Full);
+        assert_eq!(admission.open(), 3);
+        drop(a1);
+        drop(p1);
+        assert_eq!(admission.open(), 2);
+        let _a2 = admission.admit_client(a).unwrap();
+        drop(p2);
+        assert_eq!(admission.open(), 1);
     }
 
     #[test]

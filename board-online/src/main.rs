@@ -12,6 +12,7 @@ use std::time::Duration;
 use board_l10n::Lang;
 use board_online::client::{self, Endpoint, Mode};
 use board_online::protocol::{ClockSpec, SeatChoice};
+use board_online::proxy::{Cidr, TrustedProxies};
 use board_online::server::{Cluster, Tls};
 use board_online::web::WebRoot;
 use board_online::{Options, Registry, Server, Settings};
@@ -28,7 +29,7 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Run the server; prints `listening on ADDR` once it accepts connections.
-    Serve(ServeArgs),
+    Serve(Box<ServeArgs>),
     /// Create a game, print `code: XXXXXX`, wait for the opponent and play.
     Host {
         /// The game: echec-o-cube, kybo or chess3d.
@@ -115,6 +116,11 @@ struct ServeArgs {
     /// handshakes in progress too); past it a socket gets HTTP 503.
     #[arg(long, default_value_t = Settings::default().max_connections)]
     max_connections: usize,
+    /// A reverse proxy's address range (`10.0.0.0/8`, `127.0.0.1`),
+    /// repeatable: from those peers only, the per-address limits key on the
+    /// right-most untrusted address of `X-Forwarded-For`.
+    #[arg(long = "trusted-proxy", value_name = "CIDR")]
+    trusted_proxies: Vec<Cidr>,
     /// Open connections from one address at most; past it HTTP 503.
     #[arg(long, default_value_t = Settings::default().max_connections_per_address)]
     max_connections_per_address: usize,
@@ -239,6 +245,7 @@ async fn serve(args: ServeArgs) -> Result<(), String> {
         creates_per_minute,
         reads_per_minute,
         max_connections,
+        trusted_proxies,
         max_connections_per_address,
         handshake_timeout,
         ping_interval,
@@ -263,6 +270,7 @@ async fn serve(args: ServeArgs) -> Result<(), String> {
         failed_joins_per_minute,
         creates_per_minute,
         reads_per_minute,
+        trusted_proxies: TrustedProxies::new(trusted_proxies),
         max_connections,
         max_connections_per_address,
         handshake_timeout,
@@ -332,7 +340,7 @@ async fn serve(args: ServeArgs) -> Result<(), String> {
 /// Runs `command`: the server, or a client whose words are in `lang`.
 async fn run(command: Command, lang: Lang) -> Result<(), String> {
     match command {
-        Command::Serve(args) => serve(args).await,
+        Command::Serve(args) => serve(*args).await,
         Command::Host {
             game,
             config,
@@ -435,10 +443,7 @@ fn main() -> ExitCode {
         .with_writer(std::io::stderr)
         .with_env_filter(filter);
     match &cli.command {
-        Command::Serve(ServeArgs {
-            log_format: LogFormat::Json,
-            ..
-        }) => logs.json().init(),
+        Command::Serve(args) if matches!(args.log_format, LogFormat::Json) => logs.json().init(),
         _ => logs.init(),
     }
     // The language of the client's words (the server's log is English).

@@ -19,8 +19,8 @@ use crate::protocol::{
     ClockSpec, ClockState, Ending, ErrorKind, GameResult, GameState, Moved, Players, Refusal, Seat,
     ServerMsg, Turn, Words,
 };
-use crate::registry::Table;
-use crate::settings::{FINISHED_RETENTION, MAX_PLIES};
+use crate::registry::{Registry, Table};
+use crate::settings::{ENDING_RETRY, FINISHED_RETENTION, MAX_PLIES};
 use crate::store::{StoreError, StoredGame, Write, Writer};
 use crate::token::{self, SeatToken};
 
@@ -31,7 +31,7 @@ pub(crate) enum Command {
         outbox: Outbox,
         /// The seat to take, if free (a `join`); `None` to watch.
         take_seat: bool,
-        reply: oneshot::Sender<Option<Seat>>,
+        reply: oneshot::Sender<Result<Option<Seat>, StoreError>>,
     },
     Resume {
         outbox: Outbox,
@@ -78,6 +78,18 @@ pub struct RoomHandle {
 #[error("the game is no longer kept")]
 pub struct RoomGone;
 
+/// Why a join failed.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum JoinError {
+    /// The room is gone.
+    #[error(transparent)]
+    Gone(#[from] RoomGone),
+    /// The free seat could not be stored: the connection is in no game
+    /// (it may join again).
+    #[error("could not store the seat: {0}")]
+    Unstored(StoreError),
+}
+
 impl RoomHandle {
     /// The handle of a room's queue, whose game's lease has `lease`.
     pub(crate) fn new(tx: mpsc::Sender<Command>, lease: u64) -> RoomHandle {
@@ -102,8 +114,9 @@ impl RoomHandle {
     /// watches (and queues `watching`); then the state follows.
     ///
     /// # Errors
-    /// The room is gone.
-    pub async fn join(&self, outbox: Outbox, take_seat: bool) -> Result<Option<Seat>, RoomGone> {
+    /// The room is gone, or the seat could not be stored (nothing was
+    /// queued: the connection is in no game).
+    pub async fn join(&self, outbox: Outbox, take_seat: bool) -> Result<Option<Seat>, JoinError> {
         let (reply, rx) = oneshot::channel();
         self.send(Command::Subscribe {
             outbox,
@@ -111,7 +124,7 @@ impl RoomHandle {
             reply,
         })
         .await?;
-        rx.await.map_err(|_| RoomGone)
+        rx.await.map_err(|_| RoomGone)?.map_err(JoinError::Unstored)
     }
 
     /// Comes back to the seat `token` holds; `None` if it holds none.
@@ -251,6 +264,13 @@ pub(crate) struct Room {
     metrics: Arc<Metrics>,
     /// Whether this room counts in [`Metrics::live_games`].
     live: bool,
+    /// The hub, to leave it when the room closes.
+    hub: Weak<Hub>,
+    /// The hosted games, to put the table back after a failed write.
+    registry: Registry,
+    /// Not before then: the next try at storing an ending that came by
+    /// itself and whose write failed.
+    retry_at: Option<Instant>,
 }
 
 impl Room {
@@ -291,6 +311,9 @@ impl Room {
             lost: false,
             metrics: hub.metrics().clone(),
             live: false,
+            hub: hub.weak(),
+            registry: hub.registry().clone(),
+            retry_at: None,
         }
     }
 
@@ -433,7 +456,13 @@ impl Room {
 
     /// Stores `write` under the game's lease; notes a lost lease.
     async fn save(&mut self, write: Write) -> Result<(), StoreError> {
-        let stored = self.writer.write_fenced(self.lease, write).await;
+        self.save_all(vec![write]).await
+    }
+
+    /// Stores `writes` in one transaction under the game's lease; notes a
+    /// lost lease.
+    async fn save_all(&mut self, writes: Vec<Write>) -> Result<(), StoreError> {
+        let stored = self.writer.write_all_fenced(self.lease, writes).await;
         if let Err(StoreError::LeaseLost(_)) = &stored {
             self.lost = true;
         }
@@ -516,32 +545,35 @@ impl Room {
         });
     }
 
-    /// Ends the game: stores the result, then tells everyone.
-    async fn finish(&mut self, result: GameResult) {
-        if self.conclude(result).await {
-            self.broadcast();
+    /// Ends the game: stores the result, then tells everyone. If the write
+    /// fails, no one is told and the game goes on in memory as it was (to
+    /// be ended again: by the player who asked, or by the room itself after
+    /// [`ENDING_RETRY`]).
+    ///
+    /// # Errors
+    /// The result could not be stored.
+    async fn finish(&mut self, result: GameResult) -> Result<(), StoreError> {
+        if self.result.is_some() {
+            return Ok(());
         }
+        let write = Write::Finish {
+            code: self.code.clone(),
+            result: result.clone(),
+            at_ms: unix_ms(),
+        };
+        if let Err(e) = self.save(write).await {
+            tracing::error!(code = %self.code, "could not store the result ({}): {e}", result.text);
+            self.retry_at = Some(Instant::now() + ENDING_RETRY);
+            return Err(e);
+        }
+        self.end(result);
+        self.broadcast();
+        Ok(())
     }
 
-    /// Ends the game and stores the result, telling no one yet; `false` if
-    /// it had ended already.
-    async fn conclude(&mut self, result: GameResult) -> bool {
+    /// Ends the game in memory, its result stored already.
+    fn end(&mut self, result: GameResult) {
         tracing::info!(code = %self.code, plies = self.moves.len(), "game over: {}", result.text);
-        if self.result.is_some() {
-            return false;
-        }
-        if let Err(e) = self
-            .save(Write::Finish {
-                code: self.code.clone(),
-                result: result.clone(),
-                at_ms: unix_ms(),
-            })
-            .await
-        {
-            // The game is over in memory regardless; a restart from the
-            // store would continue it from its last stored move.
-            tracing::error!(code = %self.code, "could not store the result: {e}");
-        }
         let now = Instant::now();
         let running = self.running();
         if let Some(c) = &mut self.clock {
@@ -552,8 +584,34 @@ impl Room {
         }
         self.result = Some(result);
         self.finished_at = Some(Instant::now());
+        self.retry_at = None;
         self.set_live(false);
-        true
+    }
+
+    /// Answers a request whose write failed: `refused` `unavailable` to its
+    /// sender, or nothing if the lease is lost (the room then sends every
+    /// connection `relocated`, to try again where the game runs now).
+    fn unstored(&self, outbox: &Outbox, text: &str, what: &str, e: &StoreError) {
+        if !self.lost {
+            let reason = format!("{what} could not be stored, try again: {e}");
+            self.refuse(outbox, Refusal::Unavailable, text, reason);
+        }
+    }
+
+    /// Puts the table back to the stored moves, after a move or a claim
+    /// played in memory whose write failed.
+    fn rewind(&mut self) {
+        match self.registry.start(&self.game, &self.config) {
+            Ok(mut table) => {
+                for m in &self.moves {
+                    if let Err(e) = table.play(m) {
+                        tracing::error!(code = %self.code, "a stored move failed to replay: {e}");
+                    }
+                }
+                self.table = table;
+            }
+            Err(e) => tracing::error!(code = %self.code, "could not start the game again: {e}"),
+        }
     }
 
     fn rules_result(&self, ending: Ending) -> Option<GameResult> {
@@ -591,7 +649,13 @@ impl Room {
         (clock.left(running, Some(running), now) == 0).then_some(running)
     }
 
-    async fn on_subscribe(&mut self, outbox: Outbox, take_seat: bool) -> Option<Seat> {
+    /// Takes the free seat or watches; the seat's write failed: nothing
+    /// was sent and `outbox` is not subscribed.
+    async fn on_subscribe(
+        &mut self,
+        outbox: Outbox,
+        take_seat: bool,
+    ) -> Result<Option<Seat>, StoreError> {
         let free = Seat::ALL
             .into_iter()
             .find(|s| self.seats[s.index()].is_none());
@@ -599,20 +663,12 @@ impl Room {
             Some(seat) if take_seat && self.result.is_none() => {
                 let token = SeatToken::generate();
                 let hash = token.hash();
-                let stored = self
-                    .save(Write::Seat {
-                        code: self.code.clone(),
-                        seat,
-                        token_hash: hash,
-                    })
-                    .await;
-                if let Err(e) = stored {
-                    outbox.send_msg(&ServerMsg::error(
-                        ErrorKind::Unavailable,
-                        format!("could not store the seat: {e}"),
-                    ));
-                    return None;
-                }
+                self.save(Write::Seat {
+                    code: self.code.clone(),
+                    seat,
+                    token_hash: hash,
+                })
+                .await?;
                 self.seats[seat.index()] = Some(hash);
                 self.last_activity = Instant::now();
                 if let Some(c) = &mut self.clock {
@@ -625,7 +681,7 @@ impl Room {
                 });
                 self.subscribe(outbox);
                 self.broadcast();
-                Some(seat)
+                Ok(Some(seat))
             }
             _ => {
                 outbox.send_msg(&ServerMsg::Watching {
@@ -633,7 +689,7 @@ impl Room {
                 });
                 outbox.send(self.state_frame());
                 self.subscribe(outbox);
-                None
+                Ok(None)
             }
         }
     }
@@ -676,7 +732,9 @@ impl Room {
     async fn on_move(&mut self, outbox: Outbox, token_hash: [u8; 32], ply: u32, text: String) {
         let now = Instant::now();
         if let Some(seat) = self.flag_fallen(now) {
-            self.finish(self.loss(seat, Ending::FlagFall)).await;
+            if let Err(e) = self.finish(self.loss(seat, Ending::FlagFall)).await {
+                return self.unstored(&outbox, &text, "the end of the game (flag fall)", &e);
+            }
         }
         // The order of the checks is PROTOCOL.md's: the seat, the end, the
         // start, the ply (whoever's turn it is), the turn, the rules.
@@ -713,32 +771,40 @@ impl Room {
             after[i] = after[i].saturating_add(c.spec.increment_ms);
             after
         });
-        let stored = self
-            .save(Write::Move {
-                code: self.code.clone(),
-                ply,
-                text: canonical.clone(),
-                at_ms: unix_ms(),
-                clock_ms,
-            })
-            .await;
-        if let Err(e) = stored {
-            if self.lost {
-                // Another instance runs the game: the room stops and tells
-                // every connection `relocated`; the mover's client resumes there
-                // and sends the move again.
-                return;
-            }
-            return self.refuse(
-                &outbox,
-                Refusal::Unavailable,
-                &text,
-                format!("the move could not be stored, try again: {e}"),
-            );
-        }
+        // Played in memory first, to know whether it ends the game: the
+        // move and its ending are stored together, or neither is.
         if let Err(e) = self.table.play(&canonical) {
             // check() accepted it; play() must too (the Game contract).
             tracing::error!(code = %self.code, "a checked move failed to play: {e}");
+        }
+        let result = self.rules_result(Ending::Rules).or_else(|| {
+            (ply + 1 >= MAX_PLIES).then(|| GameResult {
+                winner: None,
+                ending: Ending::Expired,
+                text: format!("the game reached the server's limit of {MAX_PLIES} plies"),
+            })
+        });
+        let at_ms = unix_ms();
+        let mut writes = vec![Write::Move {
+            code: self.code.clone(),
+            ply,
+            text: canonical.clone(),
+            at_ms,
+            clock_ms,
+        }];
+        if let Some(result) = &result {
+            writes.push(Write::Finish {
+                code: self.code.clone(),
+                result: result.clone(),
+                at_ms,
+            });
+        }
+        if let Err(e) = self.save_all(writes).await {
+            // Another instance may run the game (`lost`): the room stops and
+            // tells every connection `relocated`; the mover's client resumes
+            // there and sends the move again.
+            self.rewind();
+            return self.unstored(&outbox, &text, "the move", &e);
         }
         self.moves.push(canonical);
         self.metrics.moves.inc();
@@ -747,30 +813,25 @@ impl Room {
             c.remaining = after;
             c.since = Some(Instant::now());
         }
-        let result = self.rules_result(Ending::Rules).or_else(|| {
-            (self.ply() >= MAX_PLIES).then(|| GameResult {
-                winner: None,
-                ending: Ending::Expired,
-                text: format!("the game reached the server's limit of {MAX_PLIES} plies"),
-            })
-        });
         if let Some(result) = result {
-            self.conclude(result).await;
+            self.end(result);
         }
         self.broadcast_move();
     }
 
     async fn on_resign(&mut self, outbox: Outbox, token_hash: [u8; 32]) {
-        match self.actor(&token_hash, false) {
-            Ok(seat) => self.finish(self.loss(seat, Ending::Resignation)).await,
-            Err((Refusal::NotStarted, _)) => {
-                // Resigning before the opponent came: the creator wins nothing
-                // and loses nothing, but the game ends.
-                if let Some(seat) = self.seat_of(&token_hash) {
-                    self.finish(self.loss(seat, Ending::Resignation)).await;
-                }
-            }
-            Err((kind, reason)) => self.refuse(&outbox, kind, "", reason),
+        let seat = match self.actor(&token_hash, false) {
+            Ok(seat) => seat,
+            // Resigning before the opponent came: the creator wins nothing
+            // and loses nothing, but the game ends.
+            Err((Refusal::NotStarted, reason)) => match self.seat_of(&token_hash) {
+                Some(seat) => seat,
+                None => return self.refuse(&outbox, Refusal::NotStarted, "", reason),
+            },
+            Err((kind, reason)) => return self.refuse(&outbox, kind, "", reason),
+        };
+        if let Err(e) = self.finish(self.loss(seat, Ending::Resignation)).await {
+            self.unstored(&outbox, "", "the resignation", &e);
         }
     }
 
@@ -787,7 +848,11 @@ impl Room {
                         ending: Ending::DrawClaimed,
                         text: "draw claimed".into(),
                     });
-                self.finish(result).await;
+                if let Err(e) = self.finish(result).await {
+                    // The claim is withdrawn with the table put back.
+                    self.rewind();
+                    self.unstored(&outbox, "", "the draw claim", &e);
+                }
             }
             None => self.refuse(
                 &outbox,
@@ -810,7 +875,8 @@ impl Room {
                 at = at.min(since + Duration::from_millis(c.remaining[seat.index()]));
             }
         }
-        at
+        // An ending whose write failed is tried again then, not at once.
+        self.retry_at.unwrap_or(at)
     }
 
     /// Acts on a deadline; `false` when the room should close.
@@ -819,25 +885,36 @@ impl Room {
         if let Some(at) = self.finished_at {
             return now < at + FINISHED_RETENTION;
         }
-        if let Some(seat) = self.flag_fallen(now) {
-            self.finish(self.loss(seat, Ending::FlagFall)).await;
+        // A failed write is logged, and tried again after ENDING_RETRY.
+        self.retry_at = None;
+        let ending = if let Some(result) = self.rules_result(Ending::Rules) {
+            // A restored game that ended on its last stored move, whose
+            // result could not be stored at the start.
+            Some(result)
+        } else if let Some(seat) = self.flag_fallen(now) {
+            Some(self.loss(seat, Ending::FlagFall))
         } else if now >= self.last_activity + self.idle_expiry {
             let secs = self.idle_expiry.as_secs();
-            self.finish(GameResult {
+            Some(GameResult {
                 winner: None,
                 ending: Ending::Expired,
                 text: format!("the game expired: no move for {secs} s"),
             })
-            .await;
+        } else {
+            None
+        };
+        if let Some(result) = ending {
+            let _ = self.finish(result).await;
         }
         true
     }
 
-    pub(crate) async fn run(mut self, mut rx: mpsc::Receiver<Command>, hub: Weak<Hub>) {
-        // A restored game may have ended on its last stored move.
+    pub(crate) async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
+        // A restored game may have ended on its last stored move (a failed
+        // write is tried again by on_deadline).
         if self.result.is_none() {
             if let Some(result) = self.rules_result(Ending::Rules) {
-                self.finish(result).await;
+                let _ = self.finish(result).await;
             }
         }
         self.set_live(self.result.is_none());
@@ -861,7 +938,7 @@ impl Room {
             }
         }
         self.set_live(false);
-        if let Some(hub) = hub.upgrade() {
+        if let Some(hub) = self.hub.upgrade() {
             hub.remove_room(&self.code, self.lease);
         }
     }

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{ConnectInfo, Extension, Path, State};
-use axum::http::{StatusCode, Uri};
+use axum::http::{HeaderMap, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
@@ -47,10 +47,11 @@ async fn page_or_upgrade(
     state: State<Arc<App>>,
     peer: ConnectInfo<SocketAddr>,
     slot: Extension<Arc<Slot>>,
+    headers: HeaderMap,
     uri: Uri,
 ) -> Response {
     match ws {
-        Ok(ws) => upgrade(ws, state, peer, slot).await,
+        Ok(ws) => upgrade(ws, state, peer, slot, headers).await,
         Err(_) => page(state, uri).await,
     }
 }
@@ -86,24 +87,31 @@ async fn healthz(State(app): State<Arc<App>>) -> Response {
 /// `GET /games/CODE`: the game's record in its rules crate's text;
 /// `GET /games/CODE.json`: its state and record as JSON. A live game or a
 /// finished one kept for `--keep-finished`. Every read spends the address's
+/// (the client's behind a `--trusted-proxy`)
 /// read budget (`--reads-per-minute`); an unknown code is a 404 and counts
 /// as a failed join of the address, charged before the lookup so that
 /// concurrent guesses cannot outrun the budget. Past either budget, 429.
 async fn game_record(
     State(app): State<Arc<App>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     Path(file): Path<String>,
 ) -> Response {
     let text = "text/plain; charset=utf-8";
+    let client = app
+        .hub
+        .settings()
+        .trusted_proxies
+        .client(peer.ip(), &headers);
     let (code, json) = match file.strip_suffix(".json") {
         Some(code) => (code, true),
         None => (file.as_str(), false),
     };
-    if !app.reads.take(peer.ip()) {
+    if !app.reads.take(client) {
         let why = "too many reads of games from this address; wait a minute";
         return answer(StatusCode::TOO_MANY_REQUESTS, text, why.into());
     }
-    if !app.failed_joins.take(peer.ip()) {
+    if !app.failed_joins.take(client) {
         let why = "too many failed joins from this address; wait a minute";
         return answer(StatusCode::TOO_MANY_REQUESTS, text, why.into());
     }
@@ -115,14 +123,14 @@ async fn game_record(
         Ok(Some(room)) => room.snapshot().await.ok(),
         Ok(None) => None,
         Err(e) => {
-            app.failed_joins.give_back(peer.ip());
+            app.failed_joins.give_back(client);
             return answer(StatusCode::SERVICE_UNAVAILABLE, text, e.to_string().into());
         }
     };
     let Some((state, record)) = snapshot else {
         return answer(StatusCode::NOT_FOUND, text, "no game has this code".into());
     };
-    app.failed_joins.give_back(peer.ip());
+    app.failed_joins.give_back(client);
     if json {
         let body = serde_json::to_vec(&GameRecord { state, record }).unwrap_or_default();
         answer(StatusCode::OK, "application/json", body)

@@ -4,6 +4,8 @@
 
 use std::time::Duration;
 
+use crate::proxy::TrustedProxies;
+
 /// The largest WebSocket frame or message a client may send (4 KiB); a larger
 /// one closes the connection. A `create` with its configuration fits easily.
 pub const MAX_FRAME_BYTES: usize = 4 * 1024;
@@ -92,6 +94,11 @@ pub const MAX_TEXT_BYTES: usize = 256;
 /// [`Settings::keep_finished`].
 pub const FINISHED_RETENTION: Duration = Duration::from_secs(10 * 60);
 
+/// How long a room waits before it tries again to store an ending that
+/// came by itself (a flag fall, the idle expiry) and whose write failed:
+/// the game goes on in memory, told to no one, until the write succeeds.
+pub const ENDING_RETRY: Duration = Duration::from_secs(1);
+
 /// How often the server deletes the finished games older than
 /// [`Settings::keep_finished`] from the store (and once at start).
 pub const PURGE_INTERVAL: Duration = Duration::from_secs(3600);
@@ -123,6 +130,11 @@ pub struct Settings {
     /// an address may make per minute (`--reads-per-minute`, default 60),
     /// with a burst of as many; above it, `429 Too Many Requests`.
     pub reads_per_minute: u32,
+    /// The reverse proxies whose `X-Forwarded-For` names the client
+    /// (`--trusted-proxy CIDR`, repeatable; default none). The per-address
+    /// limits key on that client's address for connections from them, and
+    /// on the peer's address for every other connection.
+    pub trusted_proxies: TrustedProxies,
     /// Open connections at most (`--max-connections`, default 10,000),
     /// counted from the moment a socket is accepted: requests and
     /// handshakes in progress as well as WebSockets. Past it a new socket
@@ -158,6 +170,7 @@ impl Default for Settings {
             failed_joins_per_minute: 10,
             creates_per_minute: 60,
             reads_per_minute: 60,
+            trusted_proxies: TrustedProxies::default(),
             max_connections: 10_000,
             max_connections_per_address: 256,
             handshake_timeout: Duration::from_secs(5),

@@ -89,11 +89,27 @@ impl Writer {
     /// The lease is lost ([`StoreError::LeaseLost`]), the store failed, or
     /// the writer is gone.
     pub async fn write_fenced(&self, epoch: u64, write: Write) -> Result<(), StoreError> {
-        let job = if epoch == 0 {
-            vec![write]
-        } else {
-            let code = write.code().to_owned();
-            vec![Write::Fence { code, epoch }, write]
+        self.write_all_fenced(epoch, vec![write]).await
+    }
+
+    /// Stores `writes`, all of one game, in one transaction if this
+    /// instance still holds the game's lease at `epoch` (0: no lease to
+    /// check): all of them are durable when it returns `Ok`, none when it
+    /// returns an error (a move and the ending it brings go together).
+    ///
+    /// # Errors
+    /// The lease is lost ([`StoreError::LeaseLost`]), the store failed, or
+    /// the writer is gone.
+    pub async fn write_all_fenced(&self, epoch: u64, writes: Vec<Write>) -> Result<(), StoreError> {
+        let job = match writes.first() {
+            Some(first) if epoch > 0 => {
+                let code = first.code().to_owned();
+                let mut job = Vec::with_capacity(writes.len() + 1);
+                job.push(Write::Fence { code, epoch });
+                job.extend(writes);
+                job
+            }
+            _ => writes,
         };
         let (tx, rx) = oneshot::channel();
         self.queue

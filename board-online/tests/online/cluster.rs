@@ -28,6 +28,11 @@ fn instance(dir: &TempDir, db: &str, id: &str) -> Server {
 
 /// Like [`instance`], with extra flags.
 pub(crate) fn instance_with(dir: &TempDir, db: &str, id: &str, extra: &[&str]) -> Server {
+    instance_ttl(dir, db, id, TTL, extra)
+}
+
+/// Like [`instance_with`], with leases of `ttl` seconds.
+pub(crate) fn instance_ttl(dir: &TempDir, db: &str, id: &str, ttl: &str, extra: &[&str]) -> Server {
     let mut args = vec![
         "serve",
         "--addr",
@@ -37,7 +42,7 @@ pub(crate) fn instance_with(dir: &TempDir, db: &str, id: &str, extra: &[&str]) -
         "--instance-id",
         id,
         "--lease-ttl",
-        TTL,
+        ttl,
     ];
     args.extend_from_slice(FAST);
     args.extend_from_slice(extra);
@@ -85,9 +90,10 @@ fn open(dir: &TempDir, host_on: &[&Server], join_on: &[&Server]) -> (Table, Stri
     (Table { host, join }, code)
 }
 
-/// The moves of game `code` as stored, through `GET /games/CODE.json` of
-/// the instance at `addr` (its owner, or one reading it back).
-fn stored_moves(addr: &str, code: &str) -> Vec<String> {
+/// Game `code` as stored (its state and record), through
+/// `GET /games/CODE.json` of the instance at `addr` (its owner, or one
+/// reading it back).
+pub(crate) fn stored_game(addr: &str, code: &str) -> Value {
     let answer = get(addr, &format!("/games/{code}.json"));
     assert_eq!(
         answer.status,
@@ -95,8 +101,12 @@ fn stored_moves(addr: &str, code: &str) -> Vec<String> {
         "{}",
         String::from_utf8_lossy(&answer.body)
     );
-    let v: Value = serde_json::from_slice(&answer.body).unwrap();
-    v["moves"]
+    serde_json::from_slice(&answer.body).unwrap()
+}
+
+/// The moves of game `code` as stored (see [`stored_game`]).
+fn stored_moves(addr: &str, code: &str) -> Vec<String> {
+    stored_game(addr, code)["moves"]
         .as_array()
         .unwrap()
         .iter()

@@ -250,6 +250,15 @@ impl Raw {
         Raw { ws }
     }
 
+    /// A client over a WebSocket opened by the caller.
+    pub fn from_stream(
+        ws: tokio_tungstenite::WebSocketStream<
+            tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>,
+        >,
+    ) -> Raw {
+        Raw { ws }
+    }
+
     /// Connects and says hello; returns the welcome.
     pub async fn hello(url: &str) -> Raw {
         let mut raw = Raw::connect(url).await;
