@@ -15,6 +15,7 @@ mod games;
 mod hostile;
 mod metrics;
 mod ops;
+mod proxy;
 mod timeouts;
 mod tls;
 mod web;
