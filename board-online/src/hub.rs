@@ -8,6 +8,7 @@ use std::sync::{Arc, Mutex, Weak};
 
 use tokio::sync::mpsc;
 
+use crate::lease::Term;
 use crate::metrics::Metrics;
 use crate::outbox::Outbox;
 use crate::protocol::{ClockSpec, ErrorKind, Seat, SeatChoice, ServerMsg};
@@ -165,47 +166,63 @@ impl Hub {
         self.store.leases().is_some()
     }
 
-    /// Renews the leases of the games in memory; stops the rooms whose
-    /// lease another instance took (their clients are told to reconnect).
+    /// Renews the leases of the games in memory, extending their terms by
+    /// a TTL from when the renewal was sent; stops the rooms whose lease
+    /// another instance took (their clients are told to reconnect). A lease
+    /// not renewed runs out at the end of its term: its room stops then.
     ///
     /// # Errors
-    /// The store failed (the leases run on until they expire).
+    /// The store failed (the leases run on until their terms end).
     pub async fn renew_leases(&self) -> Result<(), StoreError> {
-        let held = self.held();
+        let (Some(ttl), held) = (self.lease_ttl(), self.held()) else {
+            return Ok(());
+        };
         if held.is_empty() {
             return Ok(());
         }
         let store = self.store.clone();
-        let asked = held.clone();
+        let asked: Vec<(String, u64)> = held.iter().map(|(c, e, _)| (c.clone(), *e)).collect();
+        let sent = std::time::Instant::now();
         let lost = tokio::task::spawn_blocking(move || {
             store.leases().map_or(Ok(Vec::new()), |l| l.renew(&asked))
         })
         .await
         .map_err(|e| StoreError::Database(e.to_string()))??;
-        for code in lost {
-            let epoch = held.iter().find(|(c, _)| *c == code).map(|(_, e)| *e);
-            let room = {
-                let mut rooms = self.rooms();
-                // The room of that lease, not one started since.
-                if rooms.get(&code).map(RoomHandle::lease) == epoch {
-                    rooms.remove(&code)
-                } else {
-                    None
-                }
-            };
-            if let Some(room) = room {
-                room.lost().await;
+        for (code, epoch, room) in held {
+            if !lost.contains(&code) {
+                room.term().renewed(sent, ttl);
+                continue;
             }
+            let mut rooms = self.rooms();
+            // The room of that lease, not one started since.
+            if rooms.get(&code).map(RoomHandle::lease) == Some(epoch) {
+                rooms.remove(&code);
+            }
+            room.lost();
         }
         Ok(())
     }
 
-    /// The (code, epoch) of every lease the rooms in memory hold.
-    fn held(&self) -> Vec<(String, u64)> {
+    /// How long a lease lasts without renewal, for a store with leases.
+    fn lease_ttl(&self) -> Option<std::time::Duration> {
+        self.store.leases().map(Leases::ttl)
+    }
+
+    /// The term of a lease taken by a call sent at `sent`: a TTL from then,
+    /// or without end for a store without leases.
+    fn term_from(&self, sent: std::time::Instant) -> Arc<Term> {
+        Arc::new(match self.lease_ttl() {
+            Some(ttl) => Term::from(sent, ttl),
+            None => Term::forever(),
+        })
+    }
+
+    /// The (code, epoch, room) of every lease the rooms in memory hold.
+    fn held(&self) -> Vec<(String, u64, RoomHandle)> {
         self.rooms()
             .iter()
             .filter(|(_, r)| r.lease() > 0)
-            .map(|(c, r)| (c.clone(), r.lease()))
+            .map(|(c, r)| (c.clone(), r.lease(), r.clone()))
             .collect()
     }
 
@@ -249,7 +266,7 @@ impl Hub {
     /// Closes every room and returns the leases they held, to release once
     /// their writes are done.
     pub fn close_all_leases(&self) -> Vec<(String, u64)> {
-        let held = self.held();
+        let held = self.held().into_iter().map(|(c, e, _)| (c, e)).collect();
         self.close_all();
         held
     }
@@ -266,10 +283,14 @@ impl Hub {
         self.len() == 0
     }
 
-    /// The room of `code`, if the game is kept.
+    /// The room of `code`, if the game is kept (and its lease's term, if
+    /// any, is not over: that room is stopping).
     #[must_use]
     pub fn room(&self, code: &Code) -> Option<RoomHandle> {
-        self.rooms().get(code.as_str()).cloned()
+        self.rooms()
+            .get(code.as_str())
+            .filter(|r| !r.term().is_over(std::time::Instant::now()))
+            .cloned()
     }
 
     /// Drops every room (at shutdown), so that their tasks end.
@@ -281,11 +302,14 @@ impl Hub {
     /// that one's handle).
     fn spawn(&self, room: Room) -> RoomHandle {
         let (tx, rx) = mpsc::channel(ROOM_QUEUE_CAPACITY);
-        let handle = RoomHandle::new(tx, room.lease);
+        let handle = RoomHandle::new(tx, room.lease, room.term.clone());
         let mut rooms = self.rooms();
         if let Some(running) = rooms.get(&room.code) {
-            // Read back from the store twice at once: one room is enough.
-            return running.clone();
+            // Read back from the store twice at once: one room is enough
+            // (unless that one's lease ran out: it is stopping).
+            if !running.term().is_over(std::time::Instant::now()) {
+                return running.clone();
+            }
         }
         rooms.insert(room.code.clone(), handle.clone());
         drop(rooms);
@@ -335,6 +359,7 @@ impl Hub {
         }
         let store = self.store.clone();
         let key = code.to_string();
+        let sent = std::time::Instant::now();
         let (lease, stored) = tokio::task::spawn_blocking(move || {
             // The lease first, the moves after: the last writes of the
             // previous owner are then all visible.
@@ -360,6 +385,9 @@ impl Hub {
                 }
                 Ok(Room::from_stored(self, stored).map(|mut room| {
                     room.lease = epoch;
+                    if epoch > 0 {
+                        room.term = self.term_from(sent);
+                    }
                     self.spawn(room)
                 }))
             }
@@ -429,6 +457,7 @@ impl Hub {
         let token = SeatToken::generate();
         let config = table.config();
         let mut attempt = 0;
+        let sent = std::time::Instant::now();
         let code = loop {
             let code = Code::generate();
             if self.rooms().contains_key(code.as_str()) {
@@ -466,6 +495,7 @@ impl Hub {
             clock,
         );
         room.lease = self.store.leases().map_or(0, Leases::created_lease);
+        room.term = self.term_from(sent);
         room.subscribers.push(outbox);
         Ok(self.spawn(room))
     }

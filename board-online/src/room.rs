@@ -13,6 +13,7 @@ use tokio::sync::{mpsc, oneshot};
 use tokio::time::sleep_until;
 
 use crate::hub::Hub;
+use crate::lease::Term;
 use crate::metrics::Metrics;
 use crate::outbox::{Frame, Outbox};
 use crate::protocol::{
@@ -58,8 +59,6 @@ pub(crate) enum Command {
     Snapshot {
         reply: oneshot::Sender<(GameState, String)>,
     },
-    /// Another instance took the game over: tell everyone and stop.
-    Lost,
     Sync {
         outbox: Outbox,
     },
@@ -71,6 +70,8 @@ pub struct RoomHandle {
     tx: mpsc::Sender<Command>,
     /// The epoch of the game's lease this room holds (0: no leases).
     lease: u64,
+    /// Until when the room may run the game, as this instance reckons.
+    term: Arc<Term>,
 }
 
 /// The room is gone (finished and dropped, or the server is stopping).
@@ -79,9 +80,15 @@ pub struct RoomHandle {
 pub struct RoomGone;
 
 impl RoomHandle {
-    /// The handle of a room's queue, whose game's lease has `lease`.
-    pub(crate) fn new(tx: mpsc::Sender<Command>, lease: u64) -> RoomHandle {
-        RoomHandle { tx, lease }
+    /// The handle of a room's queue, whose game's lease has `lease` for
+    /// `term`.
+    pub(crate) fn new(tx: mpsc::Sender<Command>, lease: u64, term: Arc<Term>) -> RoomHandle {
+        RoomHandle { tx, lease, term }
+    }
+
+    /// The term of the room's lease.
+    pub(crate) fn term(&self) -> &Term {
+        &self.term
     }
 
     /// The epoch of the game's lease this room holds (0: no leases).
@@ -89,9 +96,10 @@ impl RoomHandle {
         self.lease
     }
 
-    /// Tells the room another instance took its game over: it stops.
-    pub(crate) async fn lost(&self) {
-        let _ = self.send(Command::Lost).await;
+    /// Tells the room another instance took its game over: it stops (its
+    /// term ends, which needs no room in its queue).
+    pub(crate) fn lost(&self) {
+        self.term.end();
     }
 
     async fn send(&self, cmd: Command) -> Result<(), RoomGone> {
@@ -246,6 +254,9 @@ pub(crate) struct Room {
     idle_expiry: Duration,
     /// The epoch of the game's lease (0: a store without leases).
     pub(crate) lease: u64,
+    /// Until when this instance may run the game: once over, the lease is
+    /// treated as lost.
+    pub(crate) term: Arc<Term>,
     /// Another instance took the game over: the room stops.
     lost: bool,
     metrics: Arc<Metrics>,
@@ -288,6 +299,7 @@ impl Room {
             writer: hub.writer().clone(),
             idle_expiry: hub.settings().idle_expiry,
             lease: 0,
+            term: Arc::new(Term::forever()),
             lost: false,
             metrics: hub.metrics().clone(),
             live: false,
@@ -431,19 +443,26 @@ impl Room {
         self.subscribers.retain(|o| o.send(frame.clone()));
     }
 
-    /// Stores `write` under the game's lease; notes a lost lease.
+    /// Stores `write` under the game's lease; notes a lost lease. A write
+    /// still unanswered when the lease's term is over is given up (it may
+    /// yet be stored, under the lease it was sent with, and is then found
+    /// by whoever continues the game).
     async fn save(&mut self, write: Write) -> Result<(), StoreError> {
-        let stored = self.writer.write_fenced(self.lease, write).await;
+        let stored = tokio::select! {
+            stored = self.writer.write_fenced(self.lease, write) => stored,
+            () = self.term.over() => Err(StoreError::LeaseLost(self.code.clone())),
+        };
         if let Err(StoreError::LeaseLost(_)) = &stored {
             self.lost = true;
         }
         stored
     }
 
-    /// Another instance runs the game now: every subscriber is told to
-    /// reconnect (`relocated`, then the connection closes).
+    /// The game's lease is lost (another instance took it, or its term ran
+    /// out without a renewal): every subscriber is told to reconnect
+    /// (`relocated`, then the connection closes).
     fn evict(&mut self) {
-        tracing::warn!(code = %self.code, "lease lost: another instance runs the game now");
+        tracing::warn!(code = %self.code, "lease lost: another instance may run the game now");
         let msg = ServerMsg::error(
             ErrorKind::Relocated,
             "another server runs this game now: reconnect and resume",
@@ -844,6 +863,7 @@ impl Room {
         self.broadcast();
         loop {
             let deadline = tokio::time::Instant::from_std(self.deadline());
+            let term = self.term.clone();
             tokio::select! {
                 cmd = rx.recv() => match cmd {
                     None => break,
@@ -854,6 +874,7 @@ impl Room {
                         break;
                     }
                 }
+                () = term.over(), if self.result.is_none() => self.lost = true,
             }
             if self.lost {
                 self.evict();
@@ -897,7 +918,6 @@ impl Room {
             Command::Snapshot { reply } => {
                 let _ = reply.send((self.state(), self.table.record()));
             }
-            Command::Lost => self.lost = true,
             Command::Sync { outbox } => {
                 outbox.send(self.state_frame());
             }

@@ -204,6 +204,9 @@ pub trait Leases: Send + Sync {
     /// [`Write::Create`]).
     fn created_lease(&self) -> u64;
 
+    /// How long a lease lasts without renewal.
+    fn ttl(&self) -> std::time::Duration;
+
     /// Takes the lease of game `code` for this instance if it is free,
     /// expired or already this instance's (a new epoch, which fences any
     /// earlier holder); else says who holds it. Read the game after this,

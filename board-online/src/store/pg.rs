@@ -205,6 +205,7 @@ impl PgStore {
         })?;
         config.connect_timeout(CONNECT_TIMEOUT);
         config.application_name(&format!("board-online {}", instance.id));
+        bounded(&mut config, instance.lease_ttl);
         let store = PgStore {
             config,
             url: redacted(url),
@@ -263,6 +264,32 @@ impl PgStore {
     fn ttl(&self) -> i64 {
         ttl_ms(self.instance.lease_ttl)
     }
+}
+
+/// Bounds every call of a connection of `config` by the lease time `ttl`:
+/// a statement that runs longer than a lease, or waits for a lock longer
+/// than a third of one (a locked lease row), fails instead of holding the
+/// writer or a takeover; the kernel gives up a link that stopped answering
+/// (data unacknowledged for a TTL: `tcp_user_timeout`; an idle connection
+/// whose keepalives go unanswered) instead of after its own minutes. The
+/// settings are appended to any `options` of the URL.
+fn bounded(config: &mut postgres::Config, ttl: Duration) {
+    let ms = |d: Duration| d.as_millis().max(1);
+    let timeouts = format!(
+        "-c statement_timeout={} -c lock_timeout={}",
+        ms(ttl),
+        ms(ttl / 3)
+    );
+    let options = match config.get_options() {
+        Some(given) if !given.is_empty() => format!("{given} {timeouts}"),
+        _ => timeouts,
+    };
+    config.options(&options);
+    config.keepalives(true);
+    config.keepalives_idle(ttl.max(Duration::from_secs(1)));
+    config.keepalives_interval(Duration::from_secs(1));
+    config.keepalives_retries(3);
+    config.tcp_user_timeout(ttl);
 }
 
 fn migrate(client: &mut Client) -> Result<(), StoreError> {
@@ -618,6 +645,10 @@ impl Store for PgStore {
 impl Leases for PgStore {
     fn created_lease(&self) -> u64 {
         CREATED_EPOCH
+    }
+
+    fn ttl(&self) -> Duration {
+        self.instance.lease_ttl
     }
 
     fn acquire(&self, code: &str) -> Result<Lease, StoreError> {

@@ -7,6 +7,7 @@ mod harness;
 mod pgcluster;
 
 mod cluster;
+mod cutoff;
 mod deltas;
 mod faults;
 mod finished;
