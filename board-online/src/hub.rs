@@ -73,10 +73,11 @@ pub struct Hub {
     rooms: Mutex<HashMap<String, RoomHandle>>,
     next_id: AtomicU64,
     me: Weak<Hub>,
-    /// Held while taking a game over: two requests for one game (two
-    /// players, a sweep) must not take its lease twice, the second
-    /// fencing off the room of the first.
-    takeovers: tokio::sync::Mutex<()>,
+    /// One lock per game being taken over: two requests for one game (two
+    /// players, a sweep) must not take its lease twice, the second fencing
+    /// off the room of the first; takeovers of other games go on meanwhile
+    /// (one blocked on a locked lease row holds up only its own game).
+    takeovers: Mutex<HashMap<String, Arc<tokio::sync::Mutex<()>>>>,
     metrics: Arc<Metrics>,
 }
 
@@ -110,7 +111,7 @@ impl Hub {
             rooms: Mutex::new(HashMap::new()),
             next_id: AtomicU64::new(1),
             me: me.clone(),
-            takeovers: tokio::sync::Mutex::new(()),
+            takeovers: Mutex::new(HashMap::new()),
             metrics,
         })
     }
@@ -147,6 +148,13 @@ impl Hub {
         // A panic while holding this lock cannot leave the map inconsistent
         // (every operation is a single insert, get or remove).
         self.rooms
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    fn takeovers(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<tokio::sync::Mutex<()>>>> {
+        // Every operation is a single insert, get or remove.
+        self.takeovers
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
@@ -257,7 +265,11 @@ impl Hub {
             match self.find(&code).await {
                 Ok(Some(_)) => taken += 1,
                 Ok(None) | Err(FindError::Elsewhere(_) | FindError::Full(_)) => {}
-                Err(FindError::Store(e)) => return Err(e),
+                // One game's failure (its lease row locked past
+                // `lock_timeout`) leaves the others to take.
+                Err(FindError::Store(e)) => {
+                    tracing::warn!(code = %code, "could not take the game over: {e}");
+                }
             }
         }
         Ok(taken)
@@ -352,7 +364,8 @@ impl Hub {
     /// is gone (or it has none) and continues it from the stored moves, or
     /// says where it runs.
     async fn take_over(&self, code: &Code) -> Result<Option<RoomHandle>, FindError> {
-        let _one_at_a_time = self.takeovers.lock().await;
+        let turn = Takeover::of(self, code.as_str());
+        let _one_at_a_time = turn.lock.lock().await;
         if let Some(room) = self.room(code) {
             // Another request took it over meanwhile.
             return Ok(Some(room));
@@ -532,23 +545,63 @@ pub(crate) async fn purge_now_and_then(hub: Arc<Hub>) {
 }
 
 /// Renews this instance's leases three times per `ttl`, and takes over
-/// the games whose owner's lease expired (a dead instance's) once per `ttl`.
+/// the games whose owner's lease expired (a dead instance's) once per `ttl`;
+/// the two run side by side, so a long adoption never delays a renewal.
 pub(crate) async fn keep_leases(hub: Arc<Hub>, ttl: std::time::Duration) {
-    let mut ticks = tokio::time::interval(ttl / 3);
-    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    let mut n = 0u64;
-    loop {
-        ticks.tick().await;
-        if let Err(e) = hub.renew_leases().await {
-            tracing::warn!("could not renew leases: {e}");
+    let every = |period| {
+        let mut ticks = tokio::time::interval(period);
+        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        ticks
+    };
+    let renew = async {
+        let mut ticks = every(ttl / 3);
+        loop {
+            ticks.tick().await;
+            if let Err(e) = hub.renew_leases().await {
+                tracing::warn!("could not renew leases: {e}");
+            }
         }
-        n += 1;
-        if n.is_multiple_of(3) {
+    };
+    let adopt = async {
+        let mut ticks = every(ttl);
+        ticks.tick().await;
+        loop {
+            ticks.tick().await;
             match hub.adopt_orphans(100).await {
                 Ok(0) => {}
                 Ok(k) => tracing::info!("took over {k} games whose owner is gone"),
                 Err(e) => tracing::warn!("could not look for orphaned games: {e}"),
             }
+        }
+    };
+    tokio::join!(renew, adopt);
+}
+
+/// A turn to take one game over: its lock, shared by the requests for
+/// that game, and forgotten with the last of them.
+struct Takeover<'a> {
+    hub: &'a Hub,
+    code: String,
+    lock: Arc<tokio::sync::Mutex<()>>,
+}
+
+impl<'a> Takeover<'a> {
+    fn of(hub: &'a Hub, code: &str) -> Takeover<'a> {
+        let lock = hub.takeovers().entry(code.to_owned()).or_default().clone();
+        Takeover {
+            hub,
+            code: code.to_owned(),
+            lock,
+        }
+    }
+}
+
+impl Drop for Takeover<'_> {
+    fn drop(&mut self) {
+        let mut takeovers = self.hub.takeovers();
+        // The map's and this one's: no other request waits for it.
+        if Arc::strong_count(&self.lock) <= 2 {
+            takeovers.remove(&self.code);
         }
     }
 }

@@ -48,13 +48,15 @@ pub(crate) async fn hello(url: &str) -> Raw {
     raw
 }
 
-/// Resumes seat `token` of game `code` at `url`; while the instance
-/// redirects (the lease is still another's) or is unavailable, asks again,
-/// for up to 30 s. The connection and its first state.
-pub(crate) async fn resume_on(url: &str, code: &str, token: &str) -> (Raw, Value) {
+/// Resumes seat `token` of game `code` at `url`; while the instance is
+/// unavailable or redirects, asks again, for up to 30 s: the same instance
+/// (the lease is still another's, which cannot answer), or the redirect's
+/// target if `follow`. The connection and its first state.
+pub(crate) async fn resume_on(url: &str, code: &str, token: &str, follow: bool) -> (Raw, Value) {
     let deadline = Instant::now() + Duration::from_secs(30);
+    let mut url = url.to_owned();
     loop {
-        let mut raw = hello(url).await;
+        let mut raw = hello(&url).await;
         raw.send(json!({"type": "resume", "code": code, "token": token}))
             .await;
         let m = raw.recv().await.expect("an answer to resume");
@@ -67,6 +69,10 @@ pub(crate) async fn resume_on(url: &str, code: &str, token: &str) -> (Raw, Value
             "resume on {url}: {m}"
         );
         assert!(Instant::now() < deadline, "resume on {url}: still {m}");
+        if follow && m["type"] == "redirect" {
+            url = m["url"].as_str().unwrap().to_owned();
+            continue;
+        }
         tokio::time::sleep(Duration::from_millis(300)).await;
     }
 }
@@ -126,9 +132,9 @@ async fn an_instance_cut_off_from_postgres_sends_its_clients_on_within_its_lease
     drop((host, guest));
     // They play on through B, which takes the game over once the lease
     // expired in the database too; the move sent to A is sent again.
-    let (mut host, state) = resume_on(&b.url(), &code, &token_h).await;
+    let (mut host, state) = resume_on(&b.url(), &code, &token_h, false).await;
     assert_eq!(state["ply"], 2, "{state}");
-    let (mut guest, _) = resume_on(&b.url(), &code, &token_g).await;
+    let (mut guest, _) = resume_on(&b.url(), &code, &token_g, false).await;
     host.send(json!({"type": "move", "token": token_h, "ply": 2, "move": legal}))
         .await;
     let state = state_at(&mut guest, 3).await;
@@ -144,5 +150,92 @@ async fn an_instance_cut_off_from_postgres_sends_its_clients_on_within_its_lease
         ["D4".to_owned(), "D5".to_owned(), legal, reply]
     );
     drop((a, b, proxy));
+    tokio::task::spawn_blocking(move || drop(pg)).await.unwrap();
+}
+
+/// A test session that holds the lease row of game `code` locked
+/// (`SELECT … FOR UPDATE` in an open transaction) until the returned
+/// sender is dropped or sent to.
+async fn lock_lease_row(url: &str, code: &str) -> std::sync::mpsc::Sender<()> {
+    let (url, code) = (url.to_owned(), code.to_owned());
+    let (locked_tx, locked) = tokio::sync::oneshot::channel();
+    let (release, released) = std::sync::mpsc::channel::<()>();
+    std::thread::spawn(move || {
+        let mut db = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+        let mut tx = db.transaction().unwrap();
+        let rows = tx
+            .query("SELECT 1 FROM leases WHERE code = $1 FOR UPDATE", &[&code])
+            .unwrap();
+        assert_eq!(rows.len(), 1, "game {code} has a lease row");
+        let _ = locked_tx.send(());
+        let _ = released.recv();
+        tx.rollback().unwrap();
+    });
+    locked.await.expect("the row locked");
+    release
+}
+
+/// A game created at `url` (kybo, first seat): its creator's connection,
+/// the code and the token.
+async fn create_on(url: &str) -> (Raw, String, String) {
+    let mut raw = hello(url).await;
+    raw.send(json!({"type": "create", "game": "kybo", "seat": "first"}))
+        .await;
+    let created = raw.expect("created").await;
+    raw.expect("state").await;
+    let code = created["code"].as_str().unwrap().to_owned();
+    let token = created["token"].as_str().unwrap().to_owned();
+    (raw, code, token)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_locked_lease_row_holds_up_no_other_takeover() {
+    let Some(pg) = cluster("cutoff-locked").await else {
+        return;
+    };
+    let dir = TempDir::new("cutoff-locked");
+    let db = pg.url();
+    let mut a = instance_with(&dir, &db, "a", &[]);
+    let b = instance_with(&dir, &db, "b", &[]);
+    let c = instance_with(&dir, &db, "c", &[]);
+    // Game 1 on A, which dies; game 2 on C, which lives.
+    let (_one, code1, token1) = create_on(&a.url()).await;
+    let (_two, code2, token2) = create_on(&c.url()).await;
+    a.proc.kill();
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    // A session holds game 1's lease row: B's takeover of it must wait.
+    let release = lock_lease_row(&db, &code1).await;
+    let url_b = b.url();
+    let (code, token) = (code1.clone(), token1.clone());
+    let first = tokio::spawn(async move {
+        let mut raw = hello(&url_b).await;
+        raw.send(json!({"type": "resume", "code": code, "token": token}))
+            .await;
+        raw.recv().await
+    });
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    // Game 2 asked of B meanwhile: answered at once (C runs it).
+    let mut raw = hello(&b.url()).await;
+    raw.send(json!({"type": "resume", "code": code2, "token": token2}))
+        .await;
+    let m = tokio::time::timeout(Duration::from_secs(10), raw.recv())
+        .await
+        .expect("game 2 answered while game 1's lease row is locked")
+        .expect("an answer");
+    assert_eq!(m["type"], "redirect", "{m}");
+    assert_eq!(m["url"], c.url(), "{m}");
+    // Game 1 is not held up for good either: `unavailable` after the
+    // lock timeout, then taken over once the row is free (by B, or by C
+    // looking for orphaned games meanwhile).
+    let m = tokio::time::timeout(Duration::from_secs(10), first)
+        .await
+        .expect("game 1 answered while its lease row is locked")
+        .unwrap()
+        .expect("an answer");
+    assert_eq!(m["kind"], "unavailable", "{m}");
+    drop(release);
+    let (_raw, state) = resume_on(&b.url(), &code1, &token1, true).await;
+    assert_eq!(state["code"], code1.as_str(), "{state}");
+    drop((a, b, c));
     tokio::task::spawn_blocking(move || drop(pg)).await.unwrap();
 }
