@@ -741,20 +741,44 @@ impl Room {
                 clock_ms,
             })
             .await;
-        if let Err(e) = stored {
-            if self.lost {
-                // Another instance runs the game: the room stops and tells
-                // every connection `relocated`; the mover's client resumes there
-                // and sends the move again.
-                return;
+        // The move to play: this one, or the one found stored at its ply.
+        let (canonical, clock_ms, superseded) = match stored {
+            Ok(()) => (canonical, clock_ms, None),
+            Err(StoreError::PlyTaken {
+                ply: at,
+                text: found,
+                clock_ms: found_clock,
+                ..
+            }) if at == ply => {
+                // A move of this seat this room stored before, whose answer
+                // was lost (the mover heard `unavailable`): it is played
+                // now, as stored, and this one refused.
+                match self.table.check(&found) {
+                    Ok(found_canonical) => (found_canonical, found_clock, Some(found)),
+                    Err(e) => {
+                        tracing::error!(code = %self.code, ply, "the stored move {found} does not play here: {}", e.0);
+                        // Continued from the store by the next takeover.
+                        self.term.end();
+                        self.lost = true;
+                        return;
+                    }
+                }
             }
-            return self.refuse(
-                &outbox,
-                Refusal::Unavailable,
-                &text,
-                format!("the move could not be stored, try again: {e}"),
-            );
-        }
+            Err(e) => {
+                if self.lost {
+                    // Another instance runs the game: the room stops and tells
+                    // every connection `relocated`; the mover's client resumes
+                    // there and sends the move again.
+                    return;
+                }
+                return self.refuse(
+                    &outbox,
+                    Refusal::Unavailable,
+                    &text,
+                    format!("the move could not be stored, try again: {e}"),
+                );
+            }
+        };
         if let Err(e) = self.table.play(&canonical) {
             // check() accepted it; play() must too (the Game contract).
             tracing::error!(code = %self.code, "a checked move failed to play: {e}");
@@ -777,6 +801,14 @@ impl Room {
             self.conclude(result).await;
         }
         self.broadcast_move();
+        if let Some(found) = superseded {
+            let reason = format!(
+                "the move was made at ply {ply}, the game is at ply {}: {found} was stored at \
+                 ply {ply} before (its answer had been lost)",
+                self.ply()
+            );
+            self.refuse(&outbox, Refusal::StalePly, &text, reason);
+        }
     }
 
     async fn on_resign(&mut self, outbox: Outbox, token_hash: [u8; 32]) {

@@ -487,26 +487,29 @@ fn insert_moves(
 }
 
 /// A move at `ply` of `code` the insert found stored already: the same move
-/// retried (written once, fine), or another move at that ply (a conflict).
+/// retried (written once, fine), or another move at that ply
+/// ([`StoreError::PlyTaken`], with it, for the room to recognise).
 fn stored_already(
     tx: &mut Transaction<'_>,
     code: &str,
     ply: i32,
     text: &str,
 ) -> Result<(), StoreError> {
-    let stored: String = tx
-        .query_one(
-            "SELECT text FROM moves WHERE code = $1 AND ply = $2",
-            &[&code, &ply],
-        )?
-        .get(0);
+    let row = tx.query_one(
+        "SELECT text, first_ms, second_ms FROM moves WHERE code = $1 AND ply = $2",
+        &[&code, &ply],
+    )?;
+    let stored: String = row.try_get(0)?;
     if stored == text {
-        Ok(())
-    } else {
-        Err(StoreError::Database(format!(
-            "game {code} has another move at ply {ply}"
-        )))
+        return Ok(());
     }
+    let clock_ms = clock_of(row.try_get(1)?, row.try_get(2)?);
+    Err(StoreError::PlyTaken {
+        code: code.to_owned(),
+        ply: u32::try_from(ply).unwrap_or(0),
+        text: stored,
+        clock_ms,
+    })
 }
 
 /// The leases among `$2`/`$3` (codes and epochs) that instance `$1` holds,
@@ -541,6 +544,14 @@ pub const CREATED_EPOCH: u64 = 1;
 const GAME_COLUMNS: &str = "code, game, config, clock_initial_ms, clock_increment_ms,
     first_token_sha256, second_token_sha256, created_ms, result, finished_ms";
 
+/// The two seats' remaining times stored with a move, if it has both.
+fn clock_of(first_ms: Option<i64>, second_ms: Option<i64>) -> Option<[u64; 2]> {
+    match (first_ms, second_ms) {
+        (Some(a), Some(b)) => Some([from_sql(a), from_sql(b)]),
+        _ => None,
+    }
+}
+
 fn hash_of(blob: Option<Vec<u8>>) -> Option<[u8; 32]> {
     blob.and_then(|b| <[u8; 32]>::try_from(b.as_slice()).ok())
 }
@@ -572,13 +583,7 @@ fn complete(client: &mut Client, row: &postgres::Row) -> Result<StoredGame, Stor
     )? {
         moves.push(m.try_get::<_, String>(0)?);
         last_activity_ms = from_sql(m.try_get(1)?);
-        clock_ms = match (
-            m.try_get::<_, Option<i64>>(2)?,
-            m.try_get::<_, Option<i64>>(3)?,
-        ) {
-            (Some(a), Some(b)) => Some([from_sql(a), from_sql(b)]),
-            _ => None,
-        };
+        clock_ms = clock_of(m.try_get(2)?, m.try_get(3)?);
     }
     Ok(StoredGame {
         game: row.try_get(1)?,
@@ -814,8 +819,13 @@ mod tests {
         a.write(&fenced(1, mv("AAAAAA", 0, "D4"))).unwrap();
         // The same move again (a commit whose answer was lost): stored once.
         a.write(&fenced(1, mv("AAAAAA", 0, "D4"))).unwrap();
-        // Another move at that ply is not.
-        assert!(a.write(&fenced(1, mv("AAAAAA", 0, "E5"))).is_err());
+        // Another move at that ply is not, and the error names the stored one.
+        let err = a.write(&fenced(1, mv("AAAAAA", 0, "E5"))).unwrap_err();
+        assert!(
+            matches!(err, StoreError::PlyTaken { ref code, ply: 0, ref text, clock_ms: None }
+                if code == "AAAAAA" && text == "D4"),
+            "{err}"
+        );
         assert_eq!(a.game("AAAAAA").unwrap().unwrap().moves, ["D4"]);
         // Renewal keeps it; nothing is lost.
         assert_eq!(

@@ -239,3 +239,76 @@ async fn one_locked_lease_row_holds_up_no_other_takeover() {
     drop((a, b, c));
     tokio::task::spawn_blocking(move || drop(pg)).await.unwrap();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_stored_though_its_answer_was_lost_is_played_and_another_at_its_ply_refused() {
+    let Some(pg) = cluster("cutoff-commit").await else {
+        return;
+    };
+    let dir = TempDir::new("cutoff-commit");
+    let proxy = Proxy::to_postgres(&pg.url());
+    // Leases of 6 s: the link fails for a moment only, well within one.
+    let a = instance_with(&dir, &proxy.url(&pg.url()), "a", &["--lease-ttl", "6"]);
+    let mut host = hello(&a.url()).await;
+    let mut guest = hello(&a.url()).await;
+    let (code, token_h, token_g) = open_game(&mut host, &mut guest).await;
+    host.send(json!({"type": "move", "token": token_h, "ply": 0, "move": "D4"}))
+        .await;
+    state_at(&mut host, 1).await;
+    let last = state_at(&mut guest, 1).await;
+    // The guest's move: its COMMIT reaches PostgreSQL, the answer is lost
+    // and the link resets, so the writer's retry fails too.
+    proxy.set(Mode::DropAfterCommit(crate::proxy::Then::Reset));
+    let stored = first_legal(&last);
+    guest
+        .send(json!({"type": "move", "token": token_g, "ply": 1, "move": stored}))
+        .await;
+    let m = guest.expect("refused").await;
+    assert_eq!(m["kind"], "unavailable", "{m}");
+    assert_eq!(proxy.mode(), Mode::Reset, "the COMMIT went through");
+    proxy.set(Mode::Pass);
+    assert_eq!(
+        db_moves(&pg.url(), &code).await,
+        ["D4".to_owned(), stored.clone()]
+    );
+    // The guest, told `unavailable`, plays another move at that ply (again
+    // while the server answers `unavailable`: its pooled connections to
+    // the database were reset): the stored move is found and played, and
+    // this one refused as stale, saying which move was stored.
+    let other = last["legal_moves"][1].as_str().unwrap().to_owned();
+    assert_ne!(other, stored);
+    let mut tries = 0;
+    let state = loop {
+        guest
+            .send(json!({"type": "move", "token": token_g, "ply": 1, "move": other}))
+            .await;
+        let m = guest.recv().await.expect("an answer");
+        if m["type"] == "state" {
+            break m;
+        }
+        assert_eq!(m["kind"], "unavailable", "{m}");
+        tries += 1;
+        assert!(tries < 20, "still {m}");
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    };
+    assert_eq!(state["ply"], 2, "{state}");
+    assert_eq!(state["moves"][1], stored.as_str(), "{state}");
+    let m = guest.expect("refused").await;
+    assert_eq!(m["kind"], "stale_ply", "{m}");
+    assert!(
+        m["reason"].as_str().unwrap().contains(&stored),
+        "the refusal names the stored move: {m}"
+    );
+    assert_eq!(state_at(&mut host, 2).await["moves"][1], stored.as_str());
+    // Play goes on from there.
+    let next = first_legal(&state);
+    host.send(json!({"type": "move", "token": token_h, "ply": 2, "move": next}))
+        .await;
+    state_at(&mut guest, 3).await;
+    assert_eq!(
+        db_moves(&pg.url(), &code).await,
+        ["D4".to_owned(), stored, next]
+    );
+    drop((a, proxy));
+    tokio::task::spawn_blocking(move || drop(pg)).await.unwrap();
+}
