@@ -159,44 +159,45 @@ async fn carry(mut client: TcpStream, upstream: SocketAddr, modes: Arc<watch::Se
                 }
             }
             read = client.read(&mut up) => {
-                let n = match read {
-                    Ok(0) | Err(_) => return,
-                    Ok(n) => n,
-                };
+                let Ok(n @ 1..) = read else { return };
                 let now = *mode.borrow_and_update();
-                match now {
-                    Mode::Reset => return reset(client),
-                    Mode::BlackHole => broken = true,
-                    Mode::Pass | Mode::DropAfterCommit(_) => {
-                        if let Mode::DropAfterCommit(then) = now {
-                            if contains(&up[..n], b"COMMIT\0") {
-                                // Turned before the answer can come back.
-                                modes.send_replace(then.mode());
-                            }
-                        }
-                        if server.write_all(&up[..n]).await.is_err() {
-                            return reset(client);
-                        }
+                if let Mode::DropAfterCommit(then) = now {
+                    if contains(&up[..n], b"COMMIT\0") {
+                        // Turned before the answer can come back.
+                        modes.send_replace(then.mode());
                     }
+                }
+                match forwards(now, &mut broken) {
+                    None => return reset(client),
+                    Some(true) if server.write_all(&up[..n]).await.is_err() => {
+                        return reset(client);
+                    }
+                    Some(_) => {}
                 }
             }
             read = server.read(&mut down) => {
-                let n = match read {
-                    Ok(0) | Err(_) => return reset(client),
-                    Ok(n) => n,
-                };
+                let Ok(n @ 1..) = read else { return reset(client) };
                 let now = *mode.borrow_and_update();
-                match now {
-                    Mode::Reset => return reset(client),
-                    Mode::BlackHole => broken = true,
-                    Mode::Pass | Mode::DropAfterCommit(_) => {
-                        if client.write_all(&down[..n]).await.is_err() {
-                            return;
-                        }
-                    }
+                match forwards(now, &mut broken) {
+                    None => return reset(client),
+                    Some(true) if client.write_all(&down[..n]).await.is_err() => return,
+                    Some(_) => {}
                 }
             }
         }
+    }
+}
+
+/// Whether bytes read in mode `now` are forwarded (`None`: the connection
+/// is reset); bytes swallowed mark the connection `broken`.
+fn forwards(now: Mode, broken: &mut bool) -> Option<bool> {
+    match now {
+        Mode::Reset => None,
+        Mode::BlackHole => {
+            *broken = true;
+            Some(false)
+        }
+        Mode::Pass | Mode::DropAfterCommit(_) => Some(true),
     }
 }
 
