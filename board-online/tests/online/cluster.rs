@@ -107,7 +107,7 @@ fn stored_moves(addr: &str, code: &str) -> Vec<String> {
         .collect()
 }
 
-fn signal(server: &Server, sig: &str) {
+pub(crate) fn signal(server: &Server, sig: &str) {
     let pid = server.proc.pid();
     let ok = Command::new("kill")
         .args([sig, &pid.to_string()])

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
-use crate::cluster::instance_with;
+use crate::cluster::{instance_with, signal};
 use crate::harness::{Raw, TempDir};
 use crate::hostile::open_game;
 use crate::pgcluster::PgCluster;
@@ -310,5 +310,58 @@ async fn a_move_stored_though_its_answer_was_lost_is_played_and_another_at_its_p
         ["D4".to_owned(), stored, next]
     );
     drop((a, proxy));
+    tokio::task::spawn_blocking(move || drop(pg)).await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_moves_at_one_ply_on_two_instances_only_the_lease_holders_is_stored() {
+    let Some(pg) = cluster("cutoff-two-writes").await else {
+        return;
+    };
+    let dir = TempDir::new("cutoff-two-writes");
+    let a = instance_with(&dir, &pg.url(), "a", &[]);
+    let b = instance_with(&dir, &pg.url(), "b", &[]);
+    let mut host = hello(&a.url()).await;
+    let mut guest = hello(&a.url()).await;
+    let (code, token_h, token_g) = open_game(&mut host, &mut guest).await;
+    host.send(json!({"type": "move", "token": token_h, "ply": 0, "move": "D4"}))
+        .await;
+    state_at(&mut host, 1).await;
+    let last = state_at(&mut guest, 1).await;
+    // Two different moves of the guest at ply 1, so the stored one says
+    // whose write it is: `on_a` sent to A, which is paused past its lease
+    // and reads it only once resumed; `on_b` sent to B, which took over.
+    let (on_a, on_b) = (
+        first_legal(&last),
+        last["legal_moves"][1].as_str().unwrap().to_owned(),
+    );
+    assert_ne!(on_a, on_b);
+    signal(&a, "-STOP");
+    guest
+        .send(json!({"type": "move", "token": token_g, "ply": 1, "move": on_a}))
+        .await;
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    let (mut guest_b, state) = resume_on(&b.url(), &code, &token_g, false).await;
+    assert_eq!(state["ply"], 1, "{state}");
+    guest_b
+        .send(json!({"type": "move", "token": token_g, "ply": 1, "move": on_b}))
+        .await;
+    assert_eq!(state_at(&mut guest_b, 2).await["moves"][1], on_b.as_str());
+    signal(&a, "-CONT");
+    // A, back, stores nothing and acknowledges nothing: its clients are
+    // told `relocated` before any state.
+    for (who, raw) in [("host", &mut host), ("guest", &mut guest)] {
+        let m = raw.recv().await.expect("an answer");
+        assert_eq!(m["kind"], "relocated", "{who}: {m}");
+    }
+    assert_eq!(
+        db_moves(&pg.url(), &code).await,
+        ["D4".to_owned(), on_b.clone()]
+    );
+    // The guest's connection on A resumes where the game runs and finds
+    // B's move, not its own.
+    let (_raw, state) = resume_on(&b.url(), &code, &token_g, true).await;
+    assert_eq!(state["moves"], json!(["D4", on_b]), "{state}");
+    drop((a, b));
     tokio::task::spawn_blocking(move || drop(pg)).await.unwrap();
 }
