@@ -202,9 +202,10 @@ async fn one_locked_lease_row_holds_up_no_other_takeover() {
     let (_one, code1, token1) = create_on(&a.url()).await;
     let (_two, code2, token2) = create_on(&c.url()).await;
     a.proc.kill();
-    tokio::time::sleep(Duration::from_millis(2500)).await;
-    // A session holds game 1's lease row: B's takeover of it must wait.
+    // A session holds game 1's lease row, from before the lease expires (so
+    // no instance adopts the game first): a takeover of it must wait.
     let release = lock_lease_row(&db, &code1).await;
+    tokio::time::sleep(Duration::from_millis(2500)).await;
     let url_b = b.url();
     let (code, token) = (code1.clone(), token1.clone());
     let first = tokio::spawn(async move {
