@@ -87,6 +87,19 @@ pub(crate) async fn state_at(raw: &mut Raw, ply: u64) -> Value {
     }
 }
 
+/// A game opened at `url`, the host's first move (D4) played: both
+/// players' connections, the code, their tokens and the state at ply 1.
+async fn opened_at_ply_one(url: &str) -> (Raw, Raw, String, String, String, Value) {
+    let mut host = hello(url).await;
+    let mut guest = hello(url).await;
+    let (code, token_h, token_g) = open_game(&mut host, &mut guest).await;
+    host.send(json!({"type": "move", "token": token_h, "ply": 0, "move": "D4"}))
+        .await;
+    state_at(&mut host, 1).await;
+    let last = state_at(&mut guest, 1).await;
+    (host, guest, code, token_h, token_g, last)
+}
+
 fn first_legal(state: &Value) -> String {
     state["legal_moves"][0].as_str().unwrap().to_owned()
 }
@@ -250,13 +263,7 @@ async fn a_move_stored_though_its_answer_was_lost_is_played_and_another_at_its_p
     let proxy = Proxy::to_postgres(&pg.url());
     // Leases of 6 s: the link fails for a moment only, well within one.
     let a = instance_with(&dir, &proxy.url(&pg.url()), "a", &["--lease-ttl", "6"]);
-    let mut host = hello(&a.url()).await;
-    let mut guest = hello(&a.url()).await;
-    let (code, token_h, token_g) = open_game(&mut host, &mut guest).await;
-    host.send(json!({"type": "move", "token": token_h, "ply": 0, "move": "D4"}))
-        .await;
-    state_at(&mut host, 1).await;
-    let last = state_at(&mut guest, 1).await;
+    let (mut host, mut guest, code, token_h, token_g, last) = opened_at_ply_one(&a.url()).await;
     // The guest's move: its COMMIT reaches PostgreSQL, the answer is lost
     // and the link resets, so the writer's retry fails too.
     proxy.set(Mode::DropAfterCommit(crate::proxy::Then::Reset));
@@ -322,13 +329,7 @@ async fn two_moves_at_one_ply_on_two_instances_only_the_lease_holders_is_stored(
     let dir = TempDir::new("cutoff-two-writes");
     let a = instance_with(&dir, &pg.url(), "a", &[]);
     let b = instance_with(&dir, &pg.url(), "b", &[]);
-    let mut host = hello(&a.url()).await;
-    let mut guest = hello(&a.url()).await;
-    let (code, token_h, token_g) = open_game(&mut host, &mut guest).await;
-    host.send(json!({"type": "move", "token": token_h, "ply": 0, "move": "D4"}))
-        .await;
-    state_at(&mut host, 1).await;
-    let last = state_at(&mut guest, 1).await;
+    let (mut host, mut guest, code, _, token_g, last) = opened_at_ply_one(&a.url()).await;
     // Two different moves of the guest at ply 1, so the stored one says
     // whose write it is: `on_a` sent to A, which is paused past its lease
     // and reads it only once resumed; `on_b` sent to B, which took over.
