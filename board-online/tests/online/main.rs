@@ -14,6 +14,7 @@ mod finished;
 mod french;
 mod games;
 mod hostile;
+mod jepsen;
 mod metrics;
 mod ops;
 mod proxy;
