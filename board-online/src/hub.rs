@@ -8,6 +8,7 @@ use std::sync::{Arc, Mutex, Weak};
 
 use tokio::sync::mpsc;
 
+use crate::lease::Term;
 use crate::metrics::Metrics;
 use crate::outbox::Outbox;
 use crate::protocol::{ClockSpec, ErrorKind, Seat, SeatChoice, ServerMsg};
@@ -72,10 +73,11 @@ pub struct Hub {
     rooms: Mutex<HashMap<String, RoomHandle>>,
     next_id: AtomicU64,
     me: Weak<Hub>,
-    /// Held while taking a game over: two requests for one game (two
-    /// players, a sweep) must not take its lease twice, the second
-    /// fencing off the room of the first.
-    takeovers: tokio::sync::Mutex<()>,
+    /// One lock per game being taken over: two requests for one game (two
+    /// players, a sweep) must not take its lease twice, the second fencing
+    /// off the room of the first; takeovers of other games go on meanwhile
+    /// (one blocked on a locked lease row holds up only its own game).
+    takeovers: Mutex<HashMap<String, Arc<tokio::sync::Mutex<()>>>>,
     metrics: Arc<Metrics>,
 }
 
@@ -109,7 +111,7 @@ impl Hub {
             rooms: Mutex::new(HashMap::new()),
             next_id: AtomicU64::new(1),
             me: me.clone(),
-            takeovers: tokio::sync::Mutex::new(()),
+            takeovers: Mutex::new(HashMap::new()),
             metrics,
         })
     }
@@ -155,6 +157,13 @@ impl Hub {
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
+    fn takeovers(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<tokio::sync::Mutex<()>>>> {
+        // Every operation is a single insert, get or remove.
+        self.takeovers
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
     /// Forgets the room of `code` if it is the one of lease `epoch` (a room
     /// that stops after another took its place leaves that one alone).
     pub(crate) fn remove_room(&self, code: &str, epoch: u64) {
@@ -170,47 +179,63 @@ impl Hub {
         self.store.leases().is_some()
     }
 
-    /// Renews the leases of the games in memory; stops the rooms whose
-    /// lease another instance took (their clients are told to reconnect).
+    /// Renews the leases of the games in memory, extending their terms by
+    /// a TTL from when the renewal was sent; stops the rooms whose lease
+    /// another instance took (their clients are told to reconnect). A lease
+    /// not renewed runs out at the end of its term: its room stops then.
     ///
     /// # Errors
-    /// The store failed (the leases run on until they expire).
+    /// The store failed (the leases run on until their terms end).
     pub async fn renew_leases(&self) -> Result<(), StoreError> {
-        let held = self.held();
+        let (Some(ttl), held) = (self.lease_ttl(), self.held()) else {
+            return Ok(());
+        };
         if held.is_empty() {
             return Ok(());
         }
         let store = self.store.clone();
-        let asked = held.clone();
+        let asked: Vec<(String, u64)> = held.iter().map(|(c, e, _)| (c.clone(), *e)).collect();
+        let sent = std::time::Instant::now();
         let lost = tokio::task::spawn_blocking(move || {
             store.leases().map_or(Ok(Vec::new()), |l| l.renew(&asked))
         })
         .await
         .map_err(|e| StoreError::Database(e.to_string()))??;
-        for code in lost {
-            let epoch = held.iter().find(|(c, _)| *c == code).map(|(_, e)| *e);
-            let room = {
-                let mut rooms = self.rooms();
-                // The room of that lease, not one started since.
-                if rooms.get(&code).map(RoomHandle::lease) == epoch {
-                    rooms.remove(&code)
-                } else {
-                    None
-                }
-            };
-            if let Some(room) = room {
-                room.lost().await;
+        for (code, epoch, room) in held {
+            if !lost.contains(&code) {
+                room.term().renewed(sent, ttl);
+                continue;
             }
+            let mut rooms = self.rooms();
+            // The room of that lease, not one started since.
+            if rooms.get(&code).map(RoomHandle::lease) == Some(epoch) {
+                rooms.remove(&code);
+            }
+            room.lost();
         }
         Ok(())
     }
 
-    /// The (code, epoch) of every lease the rooms in memory hold.
-    fn held(&self) -> Vec<(String, u64)> {
+    /// How long a lease lasts without renewal, for a store with leases.
+    fn lease_ttl(&self) -> Option<std::time::Duration> {
+        self.store.leases().map(Leases::ttl)
+    }
+
+    /// The term of a lease taken by a call sent at `sent`: a TTL from then,
+    /// or without end for a store without leases.
+    fn term_from(&self, sent: std::time::Instant) -> Arc<Term> {
+        Arc::new(match self.lease_ttl() {
+            Some(ttl) => Term::from(sent, ttl),
+            None => Term::forever(),
+        })
+    }
+
+    /// The (code, epoch, room) of every lease the rooms in memory hold.
+    fn held(&self) -> Vec<(String, u64, RoomHandle)> {
         self.rooms()
             .iter()
             .filter(|(_, r)| r.lease() > 0)
-            .map(|(c, r)| (c.clone(), r.lease()))
+            .map(|(c, r)| (c.clone(), r.lease(), r.clone()))
             .collect()
     }
 
@@ -245,7 +270,11 @@ impl Hub {
             match self.find(&code).await {
                 Ok(Some(_)) => taken += 1,
                 Ok(None) | Err(FindError::Elsewhere(_) | FindError::Full(_)) => {}
-                Err(FindError::Store(e)) => return Err(e),
+                // One game's failure (its lease row locked past
+                // `lock_timeout`) leaves the others to take.
+                Err(FindError::Store(e)) => {
+                    tracing::warn!(code = %code, "could not take the game over: {e}");
+                }
             }
         }
         Ok(taken)
@@ -254,7 +283,7 @@ impl Hub {
     /// Closes every room and returns the leases they held, to release once
     /// their writes are done.
     pub fn close_all_leases(&self) -> Vec<(String, u64)> {
-        let held = self.held();
+        let held = self.held().into_iter().map(|(c, e, _)| (c, e)).collect();
         self.close_all();
         held
     }
@@ -271,10 +300,14 @@ impl Hub {
         self.len() == 0
     }
 
-    /// The room of `code`, if the game is kept.
+    /// The room of `code`, if the game is kept (and its lease's term, if
+    /// any, is not over: that room is stopping).
     #[must_use]
     pub fn room(&self, code: &Code) -> Option<RoomHandle> {
-        self.rooms().get(code.as_str()).cloned()
+        self.rooms()
+            .get(code.as_str())
+            .filter(|r| !r.term().is_over(std::time::Instant::now()))
+            .cloned()
     }
 
     /// Drops every room (at shutdown), so that their tasks end.
@@ -286,11 +319,14 @@ impl Hub {
     /// that one's handle).
     fn spawn(&self, room: Room) -> RoomHandle {
         let (tx, rx) = mpsc::channel(ROOM_QUEUE_CAPACITY);
-        let handle = RoomHandle::new(tx, room.lease);
+        let handle = RoomHandle::new(tx, room.lease, room.term.clone());
         let mut rooms = self.rooms();
         if let Some(running) = rooms.get(&room.code) {
-            // Read back from the store twice at once: one room is enough.
-            return running.clone();
+            // Read back from the store twice at once: one room is enough
+            // (unless that one's lease ran out: it is stopping).
+            if !running.term().is_over(std::time::Instant::now()) {
+                return running.clone();
+            }
         }
         rooms.insert(room.code.clone(), handle.clone());
         drop(rooms);
@@ -333,13 +369,15 @@ impl Hub {
     /// is gone (or it has none) and continues it from the stored moves, or
     /// says where it runs.
     async fn take_over(&self, code: &Code) -> Result<Option<RoomHandle>, FindError> {
-        let _one_at_a_time = self.takeovers.lock().await;
+        let turn = Takeover::of(self, code.as_str());
+        let _one_at_a_time = turn.lock.lock().await;
         if let Some(room) = self.room(code) {
             // Another request took it over meanwhile.
             return Ok(Some(room));
         }
         let store = self.store.clone();
         let key = code.to_string();
+        let sent = std::time::Instant::now();
         let (lease, stored) = tokio::task::spawn_blocking(move || {
             // The lease first, the moves after: the last writes of the
             // previous owner are then all visible.
@@ -365,6 +403,9 @@ impl Hub {
                 }
                 Ok(Room::from_stored(self, stored).map(|mut room| {
                     room.lease = epoch;
+                    if epoch > 0 {
+                        room.term = self.term_from(sent);
+                    }
                     self.spawn(room)
                 }))
             }
@@ -434,6 +475,7 @@ impl Hub {
         let token = SeatToken::generate();
         let config = table.config();
         let mut attempt = 0;
+        let sent = std::time::Instant::now();
         let code = loop {
             let code = Code::generate();
             if self.rooms().contains_key(code.as_str()) {
@@ -471,6 +513,7 @@ impl Hub {
             clock,
         );
         room.lease = self.store.leases().map_or(0, Leases::created_lease);
+        room.term = self.term_from(sent);
         room.subscribers.push(outbox);
         Ok(self.spawn(room))
     }
@@ -507,23 +550,63 @@ pub(crate) async fn purge_now_and_then(hub: Arc<Hub>) {
 }
 
 /// Renews this instance's leases three times per `ttl`, and takes over
-/// the games whose owner's lease expired (a dead instance's) once per `ttl`.
+/// the games whose owner's lease expired (a dead instance's) once per `ttl`;
+/// the two run side by side, so a long adoption never delays a renewal.
 pub(crate) async fn keep_leases(hub: Arc<Hub>, ttl: std::time::Duration) {
-    let mut ticks = tokio::time::interval(ttl / 3);
-    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    let mut n = 0u64;
-    loop {
-        ticks.tick().await;
-        if let Err(e) = hub.renew_leases().await {
-            tracing::warn!("could not renew leases: {e}");
+    let every = |period| {
+        let mut ticks = tokio::time::interval(period);
+        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        ticks
+    };
+    let renew = async {
+        let mut ticks = every(ttl / 3);
+        loop {
+            ticks.tick().await;
+            if let Err(e) = hub.renew_leases().await {
+                tracing::warn!("could not renew leases: {e}");
+            }
         }
-        n += 1;
-        if n.is_multiple_of(3) {
+    };
+    let adopt = async {
+        let mut ticks = every(ttl);
+        ticks.tick().await;
+        loop {
+            ticks.tick().await;
             match hub.adopt_orphans(100).await {
                 Ok(0) => {}
                 Ok(k) => tracing::info!("took over {k} games whose owner is gone"),
                 Err(e) => tracing::warn!("could not look for orphaned games: {e}"),
             }
+        }
+    };
+    tokio::join!(renew, adopt);
+}
+
+/// A turn to take one game over: its lock, shared by the requests for
+/// that game, and forgotten with the last of them.
+struct Takeover<'a> {
+    hub: &'a Hub,
+    code: String,
+    lock: Arc<tokio::sync::Mutex<()>>,
+}
+
+impl<'a> Takeover<'a> {
+    fn of(hub: &'a Hub, code: &str) -> Takeover<'a> {
+        let lock = hub.takeovers().entry(code.to_owned()).or_default().clone();
+        Takeover {
+            hub,
+            code: code.to_owned(),
+            lock,
+        }
+    }
+}
+
+impl Drop for Takeover<'_> {
+    fn drop(&mut self) {
+        let mut takeovers = self.hub.takeovers();
+        // The map's and this one's: no other request waits for it.
+        if Arc::strong_count(&self.lock) <= 2 {
+            takeovers.remove(&self.code);
         }
     }
 }

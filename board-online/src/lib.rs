@@ -47,6 +47,7 @@ mod app;
 pub mod client;
 mod connection;
 pub mod hub;
+mod lease;
 pub mod limit;
 pub mod metrics;
 pub mod outbox;

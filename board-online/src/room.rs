@@ -13,6 +13,7 @@ use tokio::sync::{mpsc, oneshot};
 use tokio::time::sleep_until;
 
 use crate::hub::Hub;
+use crate::lease::Term;
 use crate::metrics::Metrics;
 use crate::outbox::{Frame, Outbox};
 use crate::protocol::{
@@ -58,8 +59,6 @@ pub(crate) enum Command {
     Snapshot {
         reply: oneshot::Sender<(GameState, String)>,
     },
-    /// Another instance took the game over: tell everyone and stop.
-    Lost,
     Sync {
         outbox: Outbox,
     },
@@ -71,6 +70,8 @@ pub struct RoomHandle {
     tx: mpsc::Sender<Command>,
     /// The epoch of the game's lease this room holds (0: no leases).
     lease: u64,
+    /// Until when the room may run the game, as this instance reckons.
+    term: Arc<Term>,
 }
 
 /// The room is gone (finished and dropped, or the server is stopping).
@@ -91,9 +92,15 @@ pub enum JoinError {
 }
 
 impl RoomHandle {
-    /// The handle of a room's queue, whose game's lease has `lease`.
-    pub(crate) fn new(tx: mpsc::Sender<Command>, lease: u64) -> RoomHandle {
-        RoomHandle { tx, lease }
+    /// The handle of a room's queue, whose game's lease has `lease` for
+    /// `term`.
+    pub(crate) fn new(tx: mpsc::Sender<Command>, lease: u64, term: Arc<Term>) -> RoomHandle {
+        RoomHandle { tx, lease, term }
+    }
+
+    /// The term of the room's lease.
+    pub(crate) fn term(&self) -> &Term {
+        &self.term
     }
 
     /// The epoch of the game's lease this room holds (0: no leases).
@@ -101,9 +108,10 @@ impl RoomHandle {
         self.lease
     }
 
-    /// Tells the room another instance took its game over: it stops.
-    pub(crate) async fn lost(&self) {
-        let _ = self.send(Command::Lost).await;
+    /// Tells the room another instance took its game over: it stops (its
+    /// term ends, which needs no room in its queue).
+    pub(crate) fn lost(&self) {
+        self.term.end();
     }
 
     async fn send(&self, cmd: Command) -> Result<(), RoomGone> {
@@ -259,6 +267,9 @@ pub(crate) struct Room {
     idle_expiry: Duration,
     /// The epoch of the game's lease (0: a store without leases).
     pub(crate) lease: u64,
+    /// Until when this instance may run the game: once over, the lease is
+    /// treated as lost.
+    pub(crate) term: Arc<Term>,
     /// Another instance took the game over: the room stops.
     lost: bool,
     metrics: Arc<Metrics>,
@@ -308,6 +319,7 @@ impl Room {
             writer: hub.writer().clone(),
             idle_expiry: hub.settings().idle_expiry,
             lease: 0,
+            term: Arc::new(Term::forever()),
             lost: false,
             metrics: hub.metrics().clone(),
             live: false,
@@ -454,25 +466,32 @@ impl Room {
         self.subscribers.retain(|o| o.send(frame.clone()));
     }
 
-    /// Stores `write` under the game's lease; notes a lost lease.
+    /// Stores `write` under the game's lease; notes a lost lease. A write
+    /// still unanswered when the lease's term is over is given up (it may
+    /// yet be stored, under the lease it was sent with, and is then found
+    /// by whoever continues the game).
     async fn save(&mut self, write: Write) -> Result<(), StoreError> {
         self.save_all(vec![write]).await
     }
 
     /// Stores `writes` in one transaction under the game's lease; notes a
-    /// lost lease.
+    /// lost lease. Given up like [`Room::save`] when the lease's term ends.
     async fn save_all(&mut self, writes: Vec<Write>) -> Result<(), StoreError> {
-        let stored = self.writer.write_all_fenced(self.lease, writes).await;
+        let stored = tokio::select! {
+            stored = self.writer.write_all_fenced(self.lease, writes) => stored,
+            () = self.term.over() => Err(StoreError::LeaseLost(self.code.clone())),
+        };
         if let Err(StoreError::LeaseLost(_)) = &stored {
             self.lost = true;
         }
         stored
     }
 
-    /// Another instance runs the game now: every subscriber is told to
-    /// reconnect (`relocated`, then the connection closes).
+    /// The game's lease is lost (another instance took it, or its term ran
+    /// out without a renewal): every subscriber is told to reconnect
+    /// (`relocated`, then the connection closes).
     fn evict(&mut self) {
-        tracing::warn!(code = %self.code, "lease lost: another instance runs the game now");
+        tracing::warn!(code = %self.code, "lease lost: another instance may run the game now");
         let msg = ServerMsg::error(
             ErrorKind::Relocated,
             "another server runs this game now: reconnect and resume",
@@ -773,17 +792,7 @@ impl Room {
         });
         // Played in memory first, to know whether it ends the game: the
         // move and its ending are stored together, or neither is.
-        if let Err(e) = self.table.play(&canonical) {
-            // check() accepted it; play() must too (the Game contract).
-            tracing::error!(code = %self.code, "a checked move failed to play: {e}");
-        }
-        let result = self.rules_result(Ending::Rules).or_else(|| {
-            (ply + 1 >= MAX_PLIES).then(|| GameResult {
-                winner: None,
-                ending: Ending::Expired,
-                text: format!("the game reached the server's limit of {MAX_PLIES} plies"),
-            })
-        });
+        let result = self.play_in_memory(&canonical, ply);
         let at_ms = unix_ms();
         let mut writes = vec![Write::Move {
             code: self.code.clone(),
@@ -799,13 +808,72 @@ impl Room {
                 at_ms,
             });
         }
-        if let Err(e) = self.save_all(writes).await {
-            // Another instance may run the game (`lost`): the room stops and
-            // tells every connection `relocated`; the mover's client resumes
-            // there and sends the move again.
-            self.rewind();
-            return self.unstored(&outbox, &text, "the move", &e);
+        match self.save_all(writes).await {
+            Ok(()) => self.played(canonical, clock_ms, result),
+            Err(StoreError::PlyTaken {
+                ply: at,
+                text: found,
+                clock_ms: found_clock,
+                ..
+            }) if at == ply => {
+                // A move of this seat this room stored before, whose answer
+                // was lost (the mover heard `unavailable`): it is played
+                // now, as stored (with its ending, stored with it), and
+                // this one refused.
+                self.rewind();
+                let found_canonical = match self.table.check(&found) {
+                    Ok(c) => c,
+                    Err(e) => {
+                        tracing::error!(code = %self.code, ply, "the stored move {found} does not play here: {}", e.0);
+                        // Continued from the store by the next takeover.
+                        self.term.end();
+                        self.lost = true;
+                        return;
+                    }
+                };
+                let result = self.play_in_memory(&found_canonical, ply);
+                self.played(found_canonical, found_clock, result);
+                let reason = format!(
+                    "the move was made at ply {ply}, the game is at ply {}: {found} was stored at \
+                     ply {ply} before (its answer had been lost)",
+                    self.ply()
+                );
+                self.refuse(&outbox, Refusal::StalePly, &text, reason);
+            }
+            Err(e) => {
+                // Another instance may run the game (`lost`): the room stops
+                // and tells every connection `relocated`; the mover's client
+                // resumes there and sends the move again.
+                self.rewind();
+                self.unstored(&outbox, &text, "the move", &e);
+            }
         }
+    }
+
+    /// Plays `canonical` (checked) on the table, at `ply`: the result it
+    /// brings, by the rules or the server's ply limit.
+    fn play_in_memory(&mut self, canonical: &str, ply: u32) -> Option<GameResult> {
+        if let Err(e) = self.table.play(canonical) {
+            // check() accepted it; play() must too (the Game contract).
+            tracing::error!(code = %self.code, "a checked move failed to play: {e}");
+        }
+        self.rules_result(Ending::Rules).or_else(|| {
+            (ply + 1 >= MAX_PLIES).then(|| GameResult {
+                winner: None,
+                ending: Ending::Expired,
+                text: format!("the game reached the server's limit of {MAX_PLIES} plies"),
+            })
+        })
+    }
+
+    /// A stored move played on the table: kept, timed, told to everyone,
+    /// and the game ended if it ends it.
+    fn played(
+        &mut self,
+        canonical: String,
+        clock_ms: Option<[u64; 2]>,
+        result: Option<GameResult>,
+    ) {
         self.moves.push(canonical);
         self.metrics.moves.inc();
         self.last_activity = Instant::now();
@@ -921,6 +989,7 @@ impl Room {
         self.broadcast();
         loop {
             let deadline = tokio::time::Instant::from_std(self.deadline());
+            let term = self.term.clone();
             tokio::select! {
                 cmd = rx.recv() => match cmd {
                     None => break,
@@ -931,6 +1000,7 @@ impl Room {
                         break;
                     }
                 }
+                () = term.over(), if self.result.is_none() => self.lost = true,
             }
             if self.lost {
                 self.evict();
@@ -974,7 +1044,6 @@ impl Room {
             Command::Snapshot { reply } => {
                 let _ = reply.send((self.state(), self.table.record()));
             }
-            Command::Lost => self.lost = true,
             Command::Sync { outbox } => {
                 outbox.send(self.state_frame());
             }

@@ -35,6 +35,19 @@ pub enum StoreError {
     /// Another instance took the game over: this one may no longer write it.
     #[error("game {0} is now run by another instance")]
     LeaseLost(String),
+    /// Another move is stored at that ply of the game already: one whose
+    /// commit succeeded though its answer was lost.
+    #[error("game {code} has another move at ply {ply}: {text}")]
+    PlyTaken {
+        /// The game code.
+        code: String,
+        /// The ply.
+        ply: u32,
+        /// The stored move's text.
+        text: String,
+        /// The two seats' remaining times stored with it, if any.
+        clock_ms: Option<[u64; 2]>,
+    },
 }
 
 /// Who runs a game, as [`Leases::acquire`] found it.
@@ -203,6 +216,9 @@ pub trait Leases: Send + Sync {
     /// The lease epoch the creator of a new game holds (written with its
     /// [`Write::Create`]).
     fn created_lease(&self) -> u64;
+
+    /// How long a lease lasts without renewal.
+    fn ttl(&self) -> std::time::Duration;
 
     /// Takes the lease of game `code` for this instance if it is free,
     /// expired or already this instance's (a new epoch, which fences any

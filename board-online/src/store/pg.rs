@@ -205,6 +205,7 @@ impl PgStore {
         })?;
         config.connect_timeout(CONNECT_TIMEOUT);
         config.application_name(&format!("board-online {}", instance.id));
+        bounded(&mut config, instance.lease_ttl);
         let store = PgStore {
             config,
             url: redacted(url),
@@ -263,6 +264,32 @@ impl PgStore {
     fn ttl(&self) -> i64 {
         ttl_ms(self.instance.lease_ttl)
     }
+}
+
+/// Bounds every call of a connection of `config` by the lease time `ttl`:
+/// a statement that runs longer than a lease, or waits for a lock longer
+/// than a third of one (a locked lease row), fails instead of holding the
+/// writer or a takeover; the kernel gives up a link that stopped answering
+/// (data unacknowledged for a TTL: `tcp_user_timeout`; an idle connection
+/// whose keepalives go unanswered) instead of after its own minutes. The
+/// settings are appended to any `options` of the URL.
+fn bounded(config: &mut postgres::Config, ttl: Duration) {
+    let ms = |d: Duration| d.as_millis().max(1);
+    let timeouts = format!(
+        "-c statement_timeout={} -c lock_timeout={}",
+        ms(ttl),
+        ms(ttl / 3)
+    );
+    let options = match config.get_options() {
+        Some(given) if !given.is_empty() => format!("{given} {timeouts}"),
+        _ => timeouts,
+    };
+    config.options(&options);
+    config.keepalives(true);
+    config.keepalives_idle(ttl.max(Duration::from_secs(1)));
+    config.keepalives_interval(Duration::from_secs(1));
+    config.keepalives_retries(3);
+    config.tcp_user_timeout(ttl);
 }
 
 fn migrate(client: &mut Client) -> Result<(), StoreError> {
@@ -460,26 +487,29 @@ fn insert_moves(
 }
 
 /// A move at `ply` of `code` the insert found stored already: the same move
-/// retried (written once, fine), or another move at that ply (a conflict).
+/// retried (written once, fine), or another move at that ply
+/// ([`StoreError::PlyTaken`], with it, for the room to recognise).
 fn stored_already(
     tx: &mut Transaction<'_>,
     code: &str,
     ply: i32,
     text: &str,
 ) -> Result<(), StoreError> {
-    let stored: String = tx
-        .query_one(
-            "SELECT text FROM moves WHERE code = $1 AND ply = $2",
-            &[&code, &ply],
-        )?
-        .get(0);
+    let row = tx.query_one(
+        "SELECT text, first_ms, second_ms FROM moves WHERE code = $1 AND ply = $2",
+        &[&code, &ply],
+    )?;
+    let stored: String = row.try_get(0)?;
     if stored == text {
-        Ok(())
-    } else {
-        Err(StoreError::Database(format!(
-            "game {code} has another move at ply {ply}"
-        )))
+        return Ok(());
     }
+    let clock_ms = clock_of(row.try_get(1)?, row.try_get(2)?);
+    Err(StoreError::PlyTaken {
+        code: code.to_owned(),
+        ply: u32::try_from(ply).unwrap_or(0),
+        text: stored,
+        clock_ms,
+    })
 }
 
 /// The leases among `$2`/`$3` (codes and epochs) that instance `$1` holds,
@@ -514,6 +544,14 @@ pub const CREATED_EPOCH: u64 = 1;
 const GAME_COLUMNS: &str = "code, game, config, clock_initial_ms, clock_increment_ms,
     first_token_sha256, second_token_sha256, created_ms, result, finished_ms";
 
+/// The two seats' remaining times stored with a move, if it has both.
+fn clock_of(first_ms: Option<i64>, second_ms: Option<i64>) -> Option<[u64; 2]> {
+    match (first_ms, second_ms) {
+        (Some(a), Some(b)) => Some([from_sql(a), from_sql(b)]),
+        _ => None,
+    }
+}
+
 fn hash_of(blob: Option<Vec<u8>>) -> Option<[u8; 32]> {
     blob.and_then(|b| <[u8; 32]>::try_from(b.as_slice()).ok())
 }
@@ -545,13 +583,7 @@ fn complete(client: &mut Client, row: &postgres::Row) -> Result<StoredGame, Stor
     )? {
         moves.push(m.try_get::<_, String>(0)?);
         last_activity_ms = from_sql(m.try_get(1)?);
-        clock_ms = match (
-            m.try_get::<_, Option<i64>>(2)?,
-            m.try_get::<_, Option<i64>>(3)?,
-        ) {
-            (Some(a), Some(b)) => Some([from_sql(a), from_sql(b)]),
-            _ => None,
-        };
+        clock_ms = clock_of(m.try_get(2)?, m.try_get(3)?);
     }
     Ok(StoredGame {
         game: row.try_get(1)?,
@@ -618,6 +650,10 @@ impl Store for PgStore {
 impl Leases for PgStore {
     fn created_lease(&self) -> u64 {
         CREATED_EPOCH
+    }
+
+    fn ttl(&self) -> Duration {
+        self.instance.lease_ttl
     }
 
     fn acquire(&self, code: &str) -> Result<Lease, StoreError> {
@@ -783,8 +819,13 @@ mod tests {
         a.write(&fenced(1, mv("AAAAAA", 0, "D4"))).unwrap();
         // The same move again (a commit whose answer was lost): stored once.
         a.write(&fenced(1, mv("AAAAAA", 0, "D4"))).unwrap();
-        // Another move at that ply is not.
-        assert!(a.write(&fenced(1, mv("AAAAAA", 0, "E5"))).is_err());
+        // Another move at that ply is not, and the error names the stored one.
+        let err = a.write(&fenced(1, mv("AAAAAA", 0, "E5"))).unwrap_err();
+        assert!(
+            matches!(err, StoreError::PlyTaken { ref code, ply: 0, ref text, clock_ms: None }
+                if code == "AAAAAA" && text == "D4"),
+            "{err}"
+        );
         assert_eq!(a.game("AAAAAA").unwrap().unwrap().moves, ["D4"]);
         // Renewal keeps it; nothing is lost.
         assert_eq!(

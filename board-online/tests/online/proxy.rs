@@ -1,132 +1,312 @@
-//! Behind a reverse proxy (`serve --trusted-proxy CIDR`, issue #39): from
-//! a trusted peer the per-address limits key on the client `X-Forwarded-For`
-//! names, so two players behind one proxy have separate budgets; from any
-//! other peer the header is ignored, so a forged one changes nothing.
-//! Every "client" here is a socket on loopback sending the header itself.
+//! A TCP proxy for the fault tests, put between server instances and
+//! PostgreSQL: it passes bytes, black-holes them (reads and forwards
+//! nothing), resets connections, or lets a `COMMIT` through and loses its
+//! answer; the test switches it at run time ([`Proxy::set`]).
+//!
+//! A black hole here is the application's: the proxy's kernel still
+//! acknowledges every byte, so TCP keepalives and `tcp_user_timeout` (which
+//! end a connection over a link that drops packets) do not notice it, as a
+//! paused database would not be noticed. Bytes it swallowed are gone for
+//! good, so when it passes again it resets the connections that lost some
+//! (their streams are broken) and passes on the others and on new ones.
 
-use std::io::{Read, Write};
-use std::net::TcpStream;
-use std::time::Duration;
+use std::net::SocketAddr;
+use std::sync::Arc;
 
-use serde_json::json;
-use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::watch;
 
-use crate::harness::{Raw, Server, TempDir};
-
-/// Connects to `url` as a proxy would for the client at `forwarded_for`
-/// (the header's value), and says hello; `None` if refused.
-async fn via(url: &str, forwarded_for: &str) -> Option<Raw> {
-    let mut request = url.into_client_request().unwrap();
-    request
-        .headers_mut()
-        .insert("x-forwarded-for", forwarded_for.parse().unwrap());
-    let (ws, _) = tokio_tungstenite::connect_async(request).await.ok()?;
-    let mut raw = Raw::from_stream(ws);
-    raw.send(json!({"type": "hello", "protocol": 1, "client": "test"}))
-        .await;
-    raw.expect("welcome").await;
-    Some(raw)
+/// What the proxy does with the bytes of every connection.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// Forwards both ways.
+    Pass,
+    /// Reads both ways and forwards nothing; new connections are accepted
+    /// and get nothing either.
+    BlackHole,
+    /// Resets every connection, and each new one at once.
+    Reset,
+    /// Forwards until a client sends `COMMIT`: that is forwarded, then the
+    /// proxy turns to `then` before the database's answer comes back, so
+    /// the answer is lost (swallowed, or the connection reset).
+    DropAfterCommit(Then),
 }
 
-/// The kind of error a join of an unknown code gets.
-async fn failed_join(raw: &mut Raw) -> String {
-    raw.send(json!({"type": "join", "code": "ZZZZZZ"})).await;
-    raw.expect("error").await["kind"]
-        .as_str()
-        .unwrap()
-        .to_owned()
+/// What [`Mode::DropAfterCommit`] turns into once it let a `COMMIT` through.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Then {
+    /// [`Mode::BlackHole`].
+    BlackHole,
+    /// [`Mode::Reset`].
+    Reset,
 }
 
-/// The status of `GET path` sent with `X-Forwarded-For: forwarded_for`.
-fn get_via(addr: &str, path: &str, forwarded_for: &str) -> u16 {
-    let mut tcp = TcpStream::connect(addr).unwrap();
-    tcp.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
-    write!(
-        tcp,
-        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nX-Forwarded-For: {forwarded_for}\r\n\
-         Connection: close\r\n\r\n"
-    )
-    .unwrap();
-    let mut answer = Vec::new();
-    let _ = tcp.read_to_end(&mut answer);
-    let head = String::from_utf8_lossy(&answer[..answer.len().min(12)]).into_owned();
-    head.get(9..12).and_then(|s| s.parse().ok()).unwrap_or(0)
+impl Then {
+    fn mode(self) -> Mode {
+        match self {
+            Then::BlackHole => Mode::BlackHole,
+            Then::Reset => Mode::Reset,
+        }
+    }
 }
 
-const LIMITS: &[&str] = &[
-    "--failed-joins-per-minute",
-    "2",
-    "--max-connections-per-address",
-    "2",
-];
-
-fn server(dir: &TempDir, trusted: &str) -> Server {
-    let mut args = vec![
-        "--trusted-proxy",
-        "192.0.2.0/24",
-        "--trusted-proxy",
-        trusted,
-    ];
-    args.extend_from_slice(LIMITS);
-    Server::start(dir.path(), "127.0.0.1:0", &args)
+/// A proxy on a free loopback port, on its own runtime; stopped when dropped.
+pub struct Proxy {
+    addr: SocketAddr,
+    mode: Arc<watch::Sender<Mode>>,
+    runtime: Option<tokio::runtime::Runtime>,
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn clients_behind_a_trusted_proxy_have_their_own_budgets() {
-    let dir = TempDir::new("proxy-trusted");
-    let server = server(&dir, "127.0.0.1/32");
-    let url = server.url();
-    // Player A spends its failed joins; player B, behind the same proxy,
-    // still has all of its own.
-    let mut a = via(&url, "203.0.113.1").await.unwrap();
-    assert_eq!(failed_join(&mut a).await, "no_such_game");
-    assert_eq!(failed_join(&mut a).await, "no_such_game");
-    assert_eq!(failed_join(&mut a).await, "rate_limited");
-    let mut b = via(&url, "203.0.113.2").await.unwrap();
-    assert_eq!(failed_join(&mut b).await, "no_such_game");
-    // A client that writes its own header first is known by the entry the
-    // proxy added: A's address, whose budget is spent.
-    let mut forged = via(&url, "198.51.100.7, 203.0.113.1").await.unwrap();
-    assert_eq!(failed_join(&mut forged).await, "rate_limited");
-    // Connections: two per client address, whatever the proxy holds.
-    let c1 = via(&url, "203.0.113.3").await.unwrap();
-    let c2 = via(&url, "203.0.113.3").await.unwrap();
-    assert!(
-        via(&url, "203.0.113.3").await.is_none(),
-        "a third for one client"
-    );
-    let d1 = via(&url, "203.0.113.4").await.unwrap();
-    drop((c1, c2, d1, b));
-    // HTTP reads of games key on the client too.
-    let addr = server.addr.clone();
-    let statuses = tokio::task::spawn_blocking(move || {
-        [
-            get_via(&addr, "/games/YYYYYY", "203.0.113.1"),
-            get_via(&addr, "/games/YYYYYY", "203.0.113.5"),
-        ]
-    })
-    .await
-    .unwrap();
-    assert_eq!(statuses, [429, 404]);
+impl Proxy {
+    /// Starts a proxy to `upstream` (`host:port`), passing.
+    pub fn start(upstream: &str) -> Proxy {
+        let upstream: SocketAddr = upstream.parse().expect("an upstream address");
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(1)
+            .thread_name("test-proxy")
+            .enable_all()
+            .build()
+            .expect("a runtime for the proxy");
+        let (tx, _) = watch::channel(Mode::Pass);
+        let mode = Arc::new(tx);
+        // Bound here, so that a test on a runtime of its own may start it.
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a port for the proxy");
+        listener.set_nonblocking(true).unwrap();
+        let addr = listener.local_addr().unwrap();
+        let modes = mode.clone();
+        runtime.spawn(async move {
+            let listener = TcpListener::from_std(listener).expect("a listener");
+            while let Ok((client, _)) = listener.accept().await {
+                tokio::spawn(carry(client, upstream, modes.clone()));
+            }
+        });
+        Proxy {
+            addr,
+            mode,
+            runtime: Some(runtime),
+        }
+    }
+
+    /// Starts a proxy to the PostgreSQL of `url` (`postgres://…@HOST:PORT/…`).
+    pub fn to_postgres(url: &str) -> Proxy {
+        Proxy::start(authority(url))
+    }
+
+    /// `url` with its host and port replaced by the proxy's.
+    pub fn url(&self, url: &str) -> String {
+        url.replacen(authority(url), &self.addr.to_string(), 1)
+    }
+
+    /// The address the proxy listens on.
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// Switches what it does, for open connections and new ones.
+    pub fn set(&self, mode: Mode) {
+        self.mode.send_replace(mode);
+    }
+
+    /// What it does now (a [`Mode::DropAfterCommit`] turns by itself).
+    pub fn mode(&self) -> Mode {
+        *self.mode.borrow()
+    }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_forged_header_from_an_untrusted_peer_changes_nothing() {
-    let dir = TempDir::new("proxy-untrusted");
-    // Loopback is not a trusted proxy here.
-    let server = server(&dir, "10.0.0.0/8");
-    let url = server.url();
-    // Two "clients" are one peer: its connections are limited as one
-    // address's.
-    let mut a = via(&url, "203.0.113.1").await.unwrap();
-    let mut b = via(&url, "203.0.113.2").await.unwrap();
-    assert!(
-        via(&url, "203.0.113.3").await.is_none(),
-        "a third from one peer"
-    );
-    // And they share one failed-join budget.
-    assert_eq!(failed_join(&mut a).await, "no_such_game");
-    assert_eq!(failed_join(&mut b).await, "no_such_game");
-    assert_eq!(failed_join(&mut b).await, "rate_limited");
-    assert_eq!(failed_join(&mut a).await, "rate_limited");
+impl Drop for Proxy {
+    fn drop(&mut self) {
+        if let Some(runtime) = self.runtime.take() {
+            runtime.shutdown_background();
+        }
+    }
+}
+
+/// The `HOST:PORT` of a `postgres://user@HOST:PORT/db` URL.
+fn authority(url: &str) -> &str {
+    let rest = url.split_once("://").map_or(url, |(_, r)| r);
+    let rest = rest.rsplit_once('@').map_or(rest, |(_, r)| r);
+    &rest[..rest.find(['/', '?']).unwrap_or(rest.len())]
+}
+
+/// Closes `stream` with a reset rather than a FIN.
+fn reset(stream: TcpStream) {
+    let _ = stream.set_zero_linger();
+    drop(stream);
+}
+
+/// One client connection, carried to `upstream` as the mode says.
+async fn carry(mut client: TcpStream, upstream: SocketAddr, modes: Arc<watch::Sender<Mode>>) {
+    let mut mode = modes.subscribe();
+    if *mode.borrow_and_update() == Mode::Reset {
+        return reset(client);
+    }
+    let Ok(mut server) = TcpStream::connect(upstream).await else {
+        return reset(client);
+    };
+    let (mut up, mut down) = (vec![0u8; 16 * 1024], vec![0u8; 16 * 1024]);
+    // Whether bytes were swallowed: the streams are broken for good.
+    let mut broken = false;
+    loop {
+        tokio::select! {
+            changed = mode.changed() => {
+                if changed.is_err() {
+                    return;
+                }
+                let now = *mode.borrow_and_update();
+                if now == Mode::Reset || (broken && now != Mode::BlackHole) {
+                    return reset(client);
+                }
+            }
+            read = client.read(&mut up) => {
+                let Ok(n @ 1..) = read else { return };
+                let now = *mode.borrow_and_update();
+                if let Mode::DropAfterCommit(then) = now {
+                    if contains(&up[..n], b"COMMIT\0") {
+                        // Turned before the answer can come back.
+                        modes.send_replace(then.mode());
+                    }
+                }
+                match forwards(now, &mut broken) {
+                    None => return reset(client),
+                    Some(true) if server.write_all(&up[..n]).await.is_err() => {
+                        return reset(client);
+                    }
+                    Some(_) => {}
+                }
+            }
+            read = server.read(&mut down) => {
+                let Ok(n @ 1..) = read else { return reset(client) };
+                let now = *mode.borrow_and_update();
+                match forwards(now, &mut broken) {
+                    None => return reset(client),
+                    Some(true) if client.write_all(&down[..n]).await.is_err() => return,
+                    Some(_) => {}
+                }
+            }
+        }
+    }
+}
+
+/// Whether bytes read in mode `now` are forwarded (`None`: the connection
+/// is reset); bytes swallowed mark the connection `broken`.
+fn forwards(now: Mode, broken: &mut bool) -> Option<bool> {
+    match now {
+        Mode::Reset => None,
+        Mode::BlackHole => {
+            *broken = true;
+            Some(false)
+        }
+        Mode::Pass | Mode::DropAfterCommit(_) => Some(true),
+    }
+}
+
+fn contains(haystack: &[u8], needle: &[u8]) -> bool {
+    haystack.windows(needle.len()).any(|w| w == needle)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::{Read, Write};
+    use std::sync::Mutex;
+    use std::time::Duration;
+
+    /// An upstream that echoes what it reads and keeps a copy.
+    fn echo() -> (String, Arc<Mutex<Vec<u8>>>) {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let addr = listener.local_addr().unwrap().to_string();
+        let seen = Arc::new(Mutex::new(Vec::new()));
+        let kept = seen.clone();
+        std::thread::spawn(move || {
+            for stream in listener.incoming() {
+                let Ok(mut stream) = stream else { return };
+                let kept = kept.clone();
+                std::thread::spawn(move || {
+                    let mut buf = [0u8; 1024];
+                    while let Ok(n @ 1..) = stream.read(&mut buf) {
+                        kept.lock().unwrap().extend_from_slice(&buf[..n]);
+                        if stream.write_all(&buf[..n]).is_err() {
+                            return;
+                        }
+                    }
+                });
+            }
+        });
+        (addr, seen)
+    }
+
+    fn connect(proxy: &Proxy) -> std::net::TcpStream {
+        let s = std::net::TcpStream::connect(proxy.addr()).unwrap();
+        s.set_read_timeout(Some(Duration::from_millis(600)))
+            .unwrap();
+        s
+    }
+
+    /// What `s` reads: `Ok(bytes)`, or the error kind (a timeout: nothing).
+    fn answer(s: &mut std::net::TcpStream) -> Result<Vec<u8>, std::io::ErrorKind> {
+        let mut buf = [0u8; 64];
+        match s.read(&mut buf) {
+            Ok(n) => Ok(buf[..n].to_vec()),
+            Err(e) => Err(e.kind()),
+        }
+    }
+
+    fn silent(kind: std::io::ErrorKind) -> bool {
+        matches!(
+            kind,
+            std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+        )
+    }
+
+    #[test]
+    fn the_proxy_passes_black_holes_resets_and_loses_the_answer_to_a_commit() {
+        let (upstream, seen) = echo();
+        let proxy = Proxy::to_postgres(&format!("postgres://postgres@{upstream}/db"));
+        assert_eq!(
+            proxy.url("postgres://postgres@127.0.0.1:1/db"),
+            format!("postgres://postgres@{}/db", proxy.addr())
+        );
+        let mut a = connect(&proxy);
+        a.write_all(b"hello").unwrap();
+        assert_eq!(answer(&mut a), Ok(b"hello".to_vec()));
+        // A black hole: nothing goes up, nothing comes back.
+        proxy.set(Mode::BlackHole);
+        a.write_all(b"lost").unwrap();
+        assert!(answer(&mut a).is_err_and(silent));
+        let mut b = connect(&proxy);
+        b.write_all(b"lost too").unwrap();
+        assert!(answer(&mut b).is_err_and(silent));
+        assert_eq!(*seen.lock().unwrap(), b"hello");
+        // Passing again: the connections that lost bytes are reset.
+        proxy.set(Mode::Pass);
+        assert_eq!(answer(&mut a), Err(std::io::ErrorKind::ConnectionReset));
+        let mut c = connect(&proxy);
+        c.write_all(b"again").unwrap();
+        assert_eq!(answer(&mut c), Ok(b"again".to_vec()));
+        // Reset: the open connection and each new one.
+        proxy.set(Mode::Reset);
+        assert_eq!(answer(&mut c), Err(std::io::ErrorKind::ConnectionReset));
+        let mut d = connect(&proxy);
+        assert!(!answer(&mut d).is_ok_and(|v| !v.is_empty()));
+        // A COMMIT goes up, its answer does not come back, the link resets.
+        proxy.set(Mode::Pass);
+        let mut e = connect(&proxy);
+        e.write_all(b"BEGIN\0").unwrap();
+        assert_eq!(answer(&mut e), Ok(b"BEGIN\0".to_vec()));
+        proxy.set(Mode::DropAfterCommit(Then::Reset));
+        e.write_all(b"COMMIT\0").unwrap();
+        assert_eq!(answer(&mut e), Err(std::io::ErrorKind::ConnectionReset));
+        assert_eq!(proxy.mode(), Mode::Reset);
+        std::thread::sleep(Duration::from_millis(100));
+        assert!(seen.lock().unwrap().ends_with(b"BEGIN\0COMMIT\0"));
+        // Or swallowed, the link left open and silent.
+        proxy.set(Mode::Pass);
+        let mut f = connect(&proxy);
+        proxy.set(Mode::DropAfterCommit(Then::BlackHole));
+        f.write_all(b"COMMIT\0").unwrap();
+        assert!(answer(&mut f).is_err_and(silent));
+        assert_eq!(proxy.mode(), Mode::BlackHole);
+        drop((a, b, d));
+    }
 }
