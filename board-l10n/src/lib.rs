@@ -131,19 +131,21 @@ impl FromStr for Lang {
 
 /// The catalogue files of a language, by name: `(file, text)`.
 #[must_use]
-pub fn sources(lang: Lang) -> [(&'static str, &'static str); 4] {
+pub fn sources(lang: Lang) -> [(&'static str, &'static str); 5] {
     match lang {
         Lang::En => [
             ("page.ftl", include_str!("../locales/en/page.ftl")),
             ("rules.ftl", include_str!("../locales/en/rules.ftl")),
             ("terminal.ftl", include_str!("../locales/en/terminal.ftl")),
             ("svg.ftl", include_str!("../locales/en/svg.ftl")),
+            ("lab.ftl", include_str!("../locales/en/lab.ftl")),
         ],
         Lang::Fr => [
             ("page.ftl", include_str!("../locales/fr/page.ftl")),
             ("rules.ftl", include_str!("../locales/fr/rules.ftl")),
             ("terminal.ftl", include_str!("../locales/fr/terminal.ftl")),
             ("svg.ftl", include_str!("../locales/fr/svg.ftl")),
+            ("lab.ftl", include_str!("../locales/fr/lab.ftl")),
         ],
     }
 }
