@@ -48,3 +48,26 @@ pub fn scratch(name: &str) -> PathBuf {
 pub fn bytes(dir: &Path, file: &str) -> Vec<u8> {
     std::fs::read(dir.join(file)).unwrap_or_else(|e| panic!("{}/{file}: {e}", dir.display()))
 }
+
+/// A study of the three games, short games (the ply limit cuts chess3d's
+/// random games).
+pub const THREE: &str = r#"
+name = "report"
+seed = 3
+games = 30
+max_plies = 240
+agents = [["random", "random"]]
+
+[[configs]]
+game = "kybo"
+label = "unlimited"
+
+[[configs]]
+game = "echec-o-cube"
+label = "standard"
+
+[[configs]]
+game = "chess3d"
+label = "1 level"
+rules = { levels = 1 }
+"#;

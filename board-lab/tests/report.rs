@@ -2,29 +2,11 @@
 //! game picture per cell), every figure well-formed XML, in English or
 //! French; a study naming fewer metrics gets fewer charts.
 
+mod common;
+
 use board_lab::{play_batch, report_html, summaries, Lang, Study, METRICS};
+use common::THREE;
 use quick_xml::events::Event;
-
-const STUDY: &str = r#"
-name = "report"
-seed = 3
-games = 30
-max_plies = 240
-agents = [["random", "random"]]
-
-[[configs]]
-game = "kybo"
-label = "unlimited"
-
-[[configs]]
-game = "echec-o-cube"
-label = "standard"
-
-[[configs]]
-game = "chess3d"
-label = "1 level"
-rules = { levels = 1 }
-"#;
 
 fn report(text: &str, lang: Lang) -> String {
     let study = Study::from_toml(text).expect("a study");
@@ -74,7 +56,7 @@ fn well_formed(xml: &str) -> Result<usize, String> {
 #[test]
 fn the_report_has_one_well_formed_chart_per_metric() {
     for lang in Lang::ALL {
-        let html = report(STUDY, lang);
+        let html = report(THREE, lang);
         assert!(html.starts_with("<!DOCTYPE html>"));
         assert!(html.contains(&format!("<html lang=\"{}\">", lang.tag())));
         assert!(!html.contains("<script"), "no script");
@@ -101,8 +83,8 @@ fn the_report_has_one_well_formed_chart_per_metric() {
 
 #[test]
 fn the_report_speaks_the_language_asked() {
-    let en = report(STUDY, Lang::En);
-    let fr = report(STUDY, Lang::Fr);
+    let en = report(THREE, Lang::En);
+    let fr = report(THREE, Lang::Fr);
     assert!(en.contains("Game length") && !en.contains("Durée des parties"));
     assert!(fr.contains("Durée des parties") && !fr.contains("Game length"));
     // End reasons come from the games' catalogues.
@@ -112,7 +94,7 @@ fn the_report_speaks_the_language_asked() {
 
 #[test]
 fn a_study_naming_two_metrics_gets_two_charts() {
-    let text = STUDY.replace(
+    let text = THREE.replace(
         "games = 30\n",
         "games = 30\nmetrics = [\"picture\", \"first_rate\"]\n",
     );
