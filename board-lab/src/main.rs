@@ -7,6 +7,8 @@
 //! board-lab merge STUDY.toml --out DIR RESULTS.jsonl... [--lang en|fr]
 //! ```
 
+#![forbid(unsafe_code)]
+
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
