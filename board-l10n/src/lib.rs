@@ -131,7 +131,7 @@ impl FromStr for Lang {
 
 /// The catalogue files of a language, by name: `(file, text)`.
 #[must_use]
-pub fn sources(lang: Lang) -> [(&'static str, &'static str); 5] {
+pub fn sources(lang: Lang) -> [(&'static str, &'static str); 6] {
     match lang {
         Lang::En => [
             ("page.ftl", include_str!("../locales/en/page.ftl")),
@@ -139,6 +139,7 @@ pub fn sources(lang: Lang) -> [(&'static str, &'static str); 5] {
             ("terminal.ftl", include_str!("../locales/en/terminal.ftl")),
             ("svg.ftl", include_str!("../locales/en/svg.ftl")),
             ("help.ftl", include_str!("../locales/en/help.ftl")),
+            ("lab.ftl", include_str!("../locales/en/lab.ftl")),
         ],
         Lang::Fr => [
             ("page.ftl", include_str!("../locales/fr/page.ftl")),
@@ -146,6 +147,7 @@ pub fn sources(lang: Lang) -> [(&'static str, &'static str); 5] {
             ("terminal.ftl", include_str!("../locales/fr/terminal.ftl")),
             ("svg.ftl", include_str!("../locales/fr/svg.ftl")),
             ("help.ftl", include_str!("../locales/fr/help.ftl")),
+            ("lab.ftl", include_str!("../locales/fr/lab.ftl")),
         ],
     }
 }
