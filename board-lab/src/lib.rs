@@ -10,7 +10,7 @@
 //! score with its trinomial interval, draws, decisiveness, lengths,
 //! branching, lead changes and margins, end reasons) and
 //! [`write_outputs`] writes `summary.json`, `summary.csv` and a
-//! self-contained `report.html` in English or French. The `board-lab run` command plays a
+//! self-contained `report.html` in English or French. [`run`] (the `board-lab run` command) plays a
 //! study on every core, appending each game to `results.jsonl` as it ends
 //! and resuming where an interrupted run stopped.
 //!
@@ -42,6 +42,8 @@ mod chart;
 mod error;
 mod play;
 mod report;
+mod results;
+mod run;
 pub mod stats;
 mod study;
 pub mod summary;
@@ -51,6 +53,8 @@ pub use board_l10n::Lang;
 pub use error::LabError;
 pub use play::{game_seed, play_batch, play_game, GameResult, Side, PLY_LIMIT};
 pub use report::{report_html, summaries, summary_csv, summary_json, write_outputs, CSV_COLUMNS};
+pub use results::{read_results, write_results, RESULTS_FILE};
+pub use run::{run, RunOptions, RunReport, TIMING_FILE};
 pub use stats::{percentile, trinomial, wilson, Sprt, Verdict, Z95};
 pub use study::{Cell, Stop, Study, StudyError, DEFAULT_MAX_PLIES, MAX_GAMES, METRICS};
 pub use summary::{summarize, CellSummary};
