@@ -95,8 +95,8 @@ impl Study {
         seed: Option<u64>,
         games: Option<u64>,
     ) -> PyResult<Study> {
-        let mut inner = board_lab::Study::from_toml(&text)
-            .map_err(|e| study_error(py, &e, path.as_deref()))?;
+        let mut inner =
+            board_lab::Study::from_toml(&text).map_err(|e| study_error(py, &e, path.as_deref()))?;
         if let Some(seed) = seed {
             inner = inner.with_seed(seed);
         }
@@ -141,19 +141,32 @@ impl Study {
     /// Reads the study file at `path`; the errors name it.
     #[staticmethod]
     fn read(py: Python<'_>, path: PathBuf) -> PyResult<Study> {
-        let text = std::fs::read_to_string(&path)
-            .map_err(|e| PyOSError::new_err((e.raw_os_error().unwrap_or(0), e.to_string(), path.clone())))?;
+        let text = std::fs::read_to_string(&path).map_err(|e| {
+            PyOSError::new_err((e.raw_os_error().unwrap_or(0), e.to_string(), path.clone()))
+        })?;
         Study::parse(py, text, Some(path), None, None)
     }
 
     /// The same study with another seed (`--seed`).
     fn with_seed(&self, py: Python<'_>, seed: u64) -> PyResult<Study> {
-        Study::parse(py, self.text.clone(), self.path.clone(), Some(seed), self.games)
+        Study::parse(
+            py,
+            self.text.clone(),
+            self.path.clone(),
+            Some(seed),
+            self.games,
+        )
     }
 
     /// The same study with `games` games a cell (`--games`).
     fn with_games(&self, py: Python<'_>, games: u64) -> PyResult<Study> {
-        Study::parse(py, self.text.clone(), self.path.clone(), self.seed, Some(games))
+        Study::parse(
+            py,
+            self.text.clone(),
+            self.path.clone(),
+            self.seed,
+            Some(games),
+        )
     }
 
     /// The study's name.
@@ -195,15 +208,13 @@ impl Study {
     }
 
     /// Pickles as `_study(text, path, seed, games)`.
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
         let restore = py.import("board_games._board_games")?.getattr("_study")?;
-        let args = (
-            self.text.as_str(),
-            self.path.clone(),
-            self.seed,
-            self.games,
-        )
-            .into_pyobject(py)?;
+        let args =
+            (self.text.as_str(), self.path.clone(), self.seed, self.games).into_pyobject(py)?;
         Ok((restore, args))
     }
 }
@@ -292,5 +303,74 @@ pub fn play_batch(
     let games = py
         .detach(|| board_lab::play_batch(cell, first_index, count))
         .map_err(|e| lab_error(py, e))?;
-    Ok(games.iter().map(board_lab::GameResult::to_json_line).collect())
+    Ok(games
+        .iter()
+        .map(board_lab::GameResult::to_json_line)
+        .collect())
+}
+
+/// The report's language from `"en"` or `"fr"`.
+fn lang(lang: &str) -> PyResult<board_lab::Lang> {
+    lang.parse()
+        .map_err(|e| PyValueError::new_err(format!("lang: {e}")))
+}
+
+/// Runs `study` into the directory `out` with `board-lab run`'s runner:
+/// resumes from `out/results.jsonl`, plays each cell until its stop on
+/// `jobs` threads (every core when None), appending each game as it ends,
+/// then writes `results.jsonl` sorted, `summary.json`, `summary.csv`,
+/// `report.html` (in `lang`, "en" or "fr") and `timing.json`. With `play`
+/// false it plays nothing and writes the outputs of the games already in
+/// `out` (what the Ray path does last). The GIL is released throughout.
+///
+/// Returns `(resumed, played, seconds)`: the games found, the games
+/// played, the wall-clock seconds of the playing. Raises `OSError`, `LabError` (a
+/// results file of another study or seed, with `path` and `line`).
+#[pyfunction]
+#[pyo3(signature = (study, out, jobs = None, lang = "en", play = true))]
+pub fn run_study(
+    py: Python<'_>,
+    study: PyRef<'_, Study>,
+    out: PathBuf,
+    jobs: Option<usize>,
+    lang: &str,
+    play: bool,
+) -> PyResult<(u64, u64, f64)> {
+    let mut options = board_lab::RunOptions {
+        lang: self::lang(lang)?,
+        ..board_lab::RunOptions::default()
+    };
+    if let Some(jobs) = jobs {
+        if jobs == 0 {
+            return Err(PyValueError::new_err("jobs: at least one thread"));
+        }
+        options.jobs = jobs;
+    }
+    let inner = &study.inner;
+    let report = py
+        .detach(|| board_lab::run(inner, &out, &options, play))
+        .map_err(|e| lab_error(py, e))?;
+    Ok((report.resumed, report.played, report.seconds))
+}
+
+/// The next round of `study`'s games in the directory `out`: the
+/// `(cell id, game index)` pairs `board-lab run` would play next, given
+/// the games in `out/results.jsonl` (a torn last line is cut from the file,
+/// as the runner does); empty once every cell has reached its stop (or
+/// `out` has none to read). Raises as `run_study`.
+#[pyfunction]
+pub fn pending(
+    py: Python<'_>,
+    study: PyRef<'_, Study>,
+    out: PathBuf,
+) -> PyResult<Vec<(String, u64)>> {
+    let inner = &study.inner;
+    let path = out.join(board_lab::RESULTS_FILE);
+    let games = py
+        .detach(|| board_lab::read_results(&path, inner))
+        .map_err(|e| lab_error(py, e))?;
+    Ok(board_lab::pending(inner, &games)
+        .into_iter()
+        .map(|(cell, index)| (inner.cells()[cell].id().to_owned(), index))
+        .collect())
 }

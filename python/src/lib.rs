@@ -64,6 +64,8 @@ fn _board_games(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<lab::Cell>()?;
     m.add_function(wrap_pyfunction!(lab::_study, m)?)?;
     m.add_function(wrap_pyfunction!(lab::play_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(lab::run_study, m)?)?;
+    m.add_function(wrap_pyfunction!(lab::pending, m)?)?;
     m.add("StudyError", py.get_type::<lab::StudyError>())?;
     m.add("LabError", py.get_type::<lab::LabError>())?;
     m.add("GAMES", spec::names())?;
