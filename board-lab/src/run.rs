@@ -153,13 +153,31 @@ pub fn pending(study: &Study, games: &[GameResult]) -> Vec<(usize, u64)> {
         .collect()
 }
 
+/// The games of a cell this run played and what they took: wall-clock
+/// seconds, and CPU seconds of the threads that played them (Linux only).
+#[derive(Clone, Copy, Debug, Default)]
+struct Spent {
+    games: u64,
+    wall: f64,
+    cpu: Option<f64>,
+}
+
+/// The CPU time of the calling thread in seconds, from Linux's
+/// `/proc/thread-self/schedstat` (its first field, in nanoseconds); `None`
+/// elsewhere.
+fn thread_cpu() -> Option<f64> {
+    let text = fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: u64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(ns as f64 / 1e9)
+}
+
 /// What the threads share: the results file, the games so far, the time
 /// each cell's games took, the first error.
 struct Shared {
     file: fs::File,
     path: PathBuf,
     games: Vec<GameResult>,
-    seconds: BTreeMap<String, (u64, f64)>,
+    seconds: BTreeMap<String, Spent>,
     error: Option<LabError>,
 }
 
@@ -186,8 +204,10 @@ fn play_all(
                 };
                 let cell = &study.cells()[cell];
                 let started = Instant::now();
+                let cpu = thread_cpu();
                 let played = play_game(cell, index);
                 let took = started.elapsed().as_secs_f64();
+                let cpu = thread_cpu().zip(cpu).map(|(end, start)| end - start);
                 let mut s = shared
                     .lock()
                     .unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -204,9 +224,14 @@ fn play_all(
                             s.error.get_or_insert(error);
                             failed.store(true, Ordering::Relaxed);
                         }
-                        let entry = s.seconds.entry(game.cell.clone()).or_insert((0, 0.0));
-                        entry.0 += 1;
-                        entry.1 += took;
+                        let entry = s.seconds.entry(game.cell.clone()).or_default();
+                        entry.games += 1;
+                        entry.wall += took;
+                        entry.cpu = match (entry.games, entry.cpu, cpu) {
+                            (1, _, Some(c)) => Some(c),
+                            (_, Some(sum), Some(c)) => Some(sum + c),
+                            _ => None,
+                        };
                         s.games.push(game);
                     }
                     Err(e) => {
@@ -318,22 +343,31 @@ pub fn run(
     })
 }
 
-/// `timing.json`: the run's jobs, games and seconds, and each cell's games
-/// per second on one core (games over the seconds its games took).
+/// `timing.json`: the run's jobs, games and wall-clock seconds, and for
+/// each cell its games, the wall-clock and CPU seconds they took, and games
+/// per CPU second (what one core plays, whatever the machine's load).
 fn write_timing(
     dir: &Path,
     jobs: usize,
     played: u64,
     seconds: f64,
-    cells: &BTreeMap<String, (u64, f64)>,
+    cells: &BTreeMap<String, Spent>,
 ) -> Result<(), LabError> {
     let per_cell: serde_json::Map<String, serde_json::Value> = cells
         .iter()
-        .map(|(id, &(n, s))| {
-            let rate = if s > 0.0 { n as f64 / s } else { 0.0 };
+        .map(|(id, spent)| {
+            let rate = spent
+                .cpu
+                .filter(|&c| c > 0.0)
+                .map(|c| spent.games as f64 / c);
             (
                 id.clone(),
-                serde_json::json!({"games": n, "seconds": s, "games_per_second_per_core": rate}),
+                serde_json::json!({
+                    "games": spent.games,
+                    "wall_seconds": spent.wall,
+                    "cpu_seconds": spent.cpu,
+                    "games_per_cpu_second": rate,
+                }),
             )
         })
         .collect();

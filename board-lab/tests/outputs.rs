@@ -1,31 +1,13 @@
 //! The outputs of a small study of the three games: written, reproducible
 //! from the games in any order, with one chart per metric.
 
+mod common;
+
 use board_lab::{play_batch, report_html, summaries, summary_csv, summary_json, Lang, Study};
-
-const STUDY: &str = r#"
-name = "three games"
-seed = 11
-games = 6
-agents = [["random", "random"]]
-
-[[configs]]
-game = "kybo"
-label = "unlimited"
-
-[[configs]]
-game = "echec-o-cube"
-label = "standard"
-
-[[configs]]
-game = "chess3d"
-label = "1 level"
-rules = { levels = 1 }
-"#;
 
 #[test]
 fn outputs_do_not_depend_on_the_order_of_the_games() {
-    let study = Study::from_toml(STUDY).expect("a study");
+    let study = Study::from_toml(common::THREE).expect("a study");
     let mut games = Vec::new();
     for cell in study.cells() {
         games.extend(play_batch(cell, 0, 6).expect("games"));
