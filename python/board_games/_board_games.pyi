@@ -212,7 +212,7 @@ class LabError(ValueError):
 class Study:
     """A study (board-lab's TOML format): games, configurations, agent pairs, stop."""
 
-    def __init__(self, text: str) -> None:
+    def __new__(cls, text: str) -> Study:
         """Raises StudyError (``line``, ``reason``) for a study the lab refuses."""
     @staticmethod
     def read(path: str | os.PathLike[str]) -> Study:
