@@ -83,7 +83,8 @@ def run(
     """Plays ``study`` (a path or a :class:`Study`) into the directory ``out``.
 
     ``games`` and ``seed`` override the study's (``--games``, ``--seed``). Without ``ray``
-    the Rust runner plays on ``jobs`` threads (every core when None). With ``ray`` (an
+    the Rust runner plays on ``jobs`` threads (every core when None; ``jobs`` is not used
+    with ``ray``, where the cluster's CPUs decide). With ``ray`` (an
     address for ``ray.init``: ``"host:port"`` of a cluster, or ``"auto"``) each round of
     missing games is sent out as Ray tasks of at most ``task_games`` games each (by default
     about four tasks a CPU of the cluster, at most :data:`MAX_TASK_GAMES`); their results
