@@ -1,9 +1,10 @@
 """1 against 2 Ray workers on a study of fast games (python/README.md, "The lab").
 
-Starts a local Ray cluster of N nodes of one CPU each (N = 1, then 2), plays the same study
-into a fresh directory with ``board_games.lab.run(..., ray=address)`` and reports the playing
-time (Ray's start excluded), the games per second and the speed-up; checks that both runs
-wrote the same summary.json, and the local Rust runner's on --jobs 1 and 2 beside them.
+Starts a local Ray cluster (on 127.0.0.1) of N nodes of one CPU each (N = 1, then 2),
+plays the same study into a fresh directory with ``board_games.lab.run(..., ray=address)``
+and reports the playing time (Ray's start excluded), the games per second and the speed-up;
+checks that both runs wrote the same summary.json as the local Rust runner's on --jobs 1 and
+2, measured beside them.
 
     python python/bench/lab_ray.py --games 2000
 """
@@ -15,9 +16,6 @@ import os
 import tempfile
 import time
 from pathlib import Path
-
-import ray
-from ray.cluster_utils import Cluster
 
 from board_games import lab
 
@@ -39,6 +37,9 @@ rules = { pale = 50, dark = 20, reds = 10 }
 
 
 def on_ray(study: Path, games: int, nodes: int, root: Path) -> tuple[float, int, bytes]:
+    import ray
+    from ray.cluster_utils import Cluster
+
     started = time.perf_counter()
     cluster = Cluster(
         initialize_head=True, head_node_args={"num_cpus": 1, "include_dashboard": False}
@@ -66,6 +67,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2000, help="games a cell")
     args = parser.parse_args()
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+    # Every node on 127.0.0.1 (read when ray is imported).
+    os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         study = root / "study.toml"

@@ -222,29 +222,48 @@ def test_the_command_line(study_file: Path, tmp_path: Path) -> None:
 
 # The Ray path.
 
+#: Ray's environment switch that keeps every node on 127.0.0.1 (its default off macOS and
+#: Windows is the machine's own network address).
+LOOPBACK = "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"
+
 
 @pytest.fixture(scope="module")
 def ray_cluster() -> Iterator[str]:
-    """A local Ray cluster of two nodes of one CPU each, started here and shut down at the end
-    (even on failure); its address. Its processes talk over this machine's own addresses."""
+    """A local Ray cluster of two nodes of one CPU each, started here on the loopback address
+    only and shut down at the end (even on failure); its address."""
+    saved = {k: os.environ.get(k) for k in (LOOPBACK, "RAY_USAGE_STATS_ENABLED")}
+    # Ray's switch for laptops: every node of this process and its children on 127.0.0.1.
+    os.environ[LOOPBACK] = "0"
+    os.environ["RAY_USAGE_STATS_ENABLED"] = "0"
     ray = pytest.importorskip(
         "ray", reason="ray is not installed (the lab extra): the Ray path is not tested"
     )
+    from ray._private import ray_constants
     from ray.cluster_utils import Cluster
 
-    os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
-    cluster = Cluster(
-        initialize_head=True,
-        head_node_args={"num_cpus": 1, "include_dashboard": False},
-    )
+    enabled = ray_constants.ENABLE_RAY_CLUSTER
+    ray_constants.ENABLE_RAY_CLUSTER = False  # in case ray was imported before
+    cluster = None
     try:
+        cluster = Cluster(
+            initialize_head=True,
+            head_node_args={"num_cpus": 1, "include_dashboard": False},
+        )
         cluster.add_node(num_cpus=1)
         cluster.wait_for_nodes()
+        assert cluster.address.startswith("127.0.0.1:"), cluster.address
         yield cluster.address
     finally:
         if ray.is_initialized():
             ray.shutdown()
-        cluster.shutdown()
+        if cluster is not None:
+            cluster.shutdown()
+        ray_constants.ENABLE_RAY_CLUSTER = enabled
+        for key, value in saved.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
 
 
 @pytest.mark.ray
@@ -259,6 +278,7 @@ def test_the_ray_path_gives_the_same_bytes_as_the_local_run(
     import ray
 
     assert not ray.is_initialized()  # run() disconnects what it connected
+    assert len([n for n in ray_nodes(ray_cluster) if n["Alive"]]) == 2
 
     # Resumed: a results file cut mid-line (a kill) is completed with the missing games only.
     resumed = tmp_path / "resumed"
@@ -270,3 +290,16 @@ def test_the_ray_path_gives_the_same_bytes_as_the_local_run(
     assert done["resumed"] == kept
     assert done["played"] == whole.count(b"\n") - kept
     assert outputs(resumed) == outputs(local_run)
+
+
+def ray_nodes(address: str) -> list[dict[str, object]]:
+    """The nodes of the cluster at ``address``, all on the loopback address."""
+    import ray
+
+    ray.init(address=address, log_to_driver=False)
+    try:
+        nodes: list[dict[str, object]] = ray.nodes()
+    finally:
+        ray.shutdown()
+    assert {n["NodeManagerAddress"] for n in nodes} == {"127.0.0.1"}
+    return nodes
