@@ -27,6 +27,34 @@ pub(crate) struct Words<'a> {
     pub extra: Vec<String>,
 }
 
+/// How the charts name the cells: the configuration's label, after the
+/// game's name where the cells are of several games, and the agents where
+/// the cells have several pairs (the table under the charts gives the ids).
+pub(crate) fn names(cells: &[CellSummary]) -> Vec<String> {
+    let games = cells
+        .iter()
+        .map(|c| &c.game)
+        .collect::<std::collections::BTreeSet<_>>();
+    let pairs = cells
+        .iter()
+        .map(|c| &c.agents)
+        .collect::<std::collections::BTreeSet<_>>();
+    cells
+        .iter()
+        .map(|c| {
+            let mut name = if games.len() > 1 {
+                format!("{} {}", c.game, c.label)
+            } else {
+                c.label.clone()
+            };
+            if pairs.len() > 1 {
+                name = format!("{name} ({}~{})", c.agents[0], c.agents[1]);
+            }
+            name
+        })
+        .collect()
+}
+
 /// An SVG document of `height` with `body`, titled.
 fn svg(height: f64, title: &str, body: &str) -> String {
     format!(
@@ -78,8 +106,9 @@ pub(crate) fn first_rate(cells: &[CellSummary], words: &Words<'_>) -> String {
         "<line x1=\"{0:.1}\" y1=\"24\" x2=\"{0:.1}\" y2=\"{bottom:.1}\" stroke=\"#000\" stroke-dasharray=\"4 3\"/>",
         x_of(0.5)
     );
+    let names = names(cells);
     for (i, c) in cells.iter().enumerate() {
-        label(&mut body, i, &c.id);
+        label(&mut body, i, &names[i]);
         let y = 30.0 + i as f64 * ROW + ROW / 2.0;
         let _ = write!(
             body,
@@ -161,8 +190,9 @@ fn legend(body: &mut String, rows: usize, items: &[(String, &str)]) -> f64 {
 pub(crate) fn draws(cells: &[CellSummary], words: &Words<'_>) -> String {
     let mut body = String::new();
     share_axis(&mut body, cells.len());
+    let names = names(cells);
     for (i, c) in cells.iter().enumerate() {
-        label(&mut body, i, &c.id);
+        label(&mut body, i, &names[i]);
         stacked(
             &mut body,
             i,
@@ -189,6 +219,7 @@ pub(crate) fn length(cells: &[CellSummary], words: &Words<'_>) -> String {
     const HIST: f64 = 64.0;
     let mut body = String::new();
     let plies = words.extra.first().map_or("plies", String::as_str);
+    let names = names(cells);
     for (i, c) in cells.iter().enumerate() {
         let top = 10.0 + i as f64 * (HIST + 30.0);
         let _ = write!(
@@ -196,7 +227,7 @@ pub(crate) fn length(cells: &[CellSummary], words: &Words<'_>) -> String {
             "<text x=\"4\" y=\"{:.1}\">{}</text><text x=\"4\" y=\"{:.1}\" font-size=\"10\">\
              p10 {} · p50 {} · p90 {} {}</text>",
             top + 14.0,
-            svg_escape(&c.id),
+            svg_escape(&names[i]),
             top + 30.0,
             c.plies_p10,
             c.plies_p50,
@@ -297,10 +328,10 @@ pub(crate) fn branching(cells: &[CellSummary], words: &Words<'_>) -> String {
         );
     }
     let base = ((TOP + HEIGHT + 40.0 - 30.0) / ROW).ceil() as usize;
-    let items: Vec<(String, &str)> = cells
-        .iter()
+    let items: Vec<(String, &str)> = names(cells)
+        .into_iter()
         .enumerate()
-        .map(|(i, c)| (c.id.clone(), COLOURS[i % COLOURS.len()]))
+        .map(|(i, name)| (name, COLOURS[i % COLOURS.len()]))
         .collect();
     let height = legend_lines(&mut body, base, &items);
     svg(height, words.title, &body)
@@ -327,8 +358,9 @@ fn legend_lines(body: &mut String, base: usize, items: &[(String, &str)]) -> f64
 pub(crate) fn reasons(cells: &[CellSummary], reasons: &[String], words: &Words<'_>) -> String {
     let mut body = String::new();
     share_axis(&mut body, cells.len());
+    let names = names(cells);
     for (i, c) in cells.iter().enumerate() {
-        label(&mut body, i, &c.id);
+        label(&mut body, i, &names[i]);
         let parts: Vec<(f64, &str)> = reasons
             .iter()
             .enumerate()
@@ -382,6 +414,8 @@ pub(crate) fn lead(cells: &[CellSummary], words: &Words<'_>) -> String {
         .filter_map(|c| c.margin_abs_mean)
         .fold(1.0f64, f64::max);
     let half = (WIDTH - LABELS - 40.0) / 2.0;
+    // Room for the numbers after the bars.
+    let bar = half - 90.0;
     let _ = write!(
         body,
         "<text x=\"{LABELS:.1}\" y=\"16\">{}</text><text x=\"{:.1}\" y=\"16\">{}</text>",
@@ -389,14 +423,15 @@ pub(crate) fn lead(cells: &[CellSummary], words: &Words<'_>) -> String {
         LABELS + half + 20.0,
         svg_escape(word(1))
     );
+    let names = names(&scored.iter().map(|c| (*c).clone()).collect::<Vec<_>>());
     for (i, c) in scored.iter().enumerate() {
-        label(&mut body, i, &c.id);
+        label(&mut body, i, &names[i]);
         let y = 30.0 + i as f64 * ROW + 4.0;
         let changes = c.lead_changes_mean.unwrap_or(0.0);
         let margin = c.margin_mean.unwrap_or(0.0);
         let margin_abs = c.margin_abs_mean.unwrap_or(0.0);
-        let w1 = half * changes / most_changes;
-        let w2 = half * margin_abs / most_margin;
+        let w1 = bar * changes / most_changes;
+        let w2 = bar * margin_abs / most_margin;
         let _ = write!(
             body,
             "<rect x=\"{LABELS:.1}\" y=\"{y:.1}\" width=\"{w1:.1}\" height=\"{:.1}\" fill=\"{}\"/>\
