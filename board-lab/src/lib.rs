@@ -54,7 +54,7 @@ pub use error::LabError;
 pub use play::{game_seed, play_batch, play_game, GameResult, Side, PLY_LIMIT};
 pub use report::{report_html, summaries, summary_csv, summary_json, write_outputs, CSV_COLUMNS};
 pub use results::{read_results, write_results, RESULTS_FILE};
-pub use run::{run, RunOptions, RunReport, TIMING_FILE};
+pub use run::{pending, run, RunOptions, RunReport, TIMING_FILE};
 pub use stats::{percentile, trinomial, wilson, Sprt, Verdict, Z95};
 pub use study::{Cell, Stop, Study, StudyError, DEFAULT_MAX_PLIES, MAX_GAMES, METRICS};
 pub use summary::{summarize, CellSummary};

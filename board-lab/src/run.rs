@@ -122,6 +122,37 @@ fn by_cell<'a>(study: &Study, games: &'a [GameResult]) -> Vec<BTreeMap<u64, &'a 
     cells
 }
 
+/// The next round of `study` given the games played so far: the (cell
+/// position in [`Study::cells`], game index) pairs to play before each
+/// unfinished cell's next look at its stop, index first so that every cell
+/// moves on together; empty once every cell has reached its stop. [`run`]
+/// plays these rounds on its threads; another runner (Python's Ray path)
+/// plays the same rounds elsewhere and gets the same games and numbers.
+///
+/// ```
+/// let study = board_lab::Study::from_toml(
+///     "seed = 1\ngames = 3\nagents = [[\"random\", \"random\"]]\n[[configs]]\ngame = \"kybo\"\n",
+/// )?;
+/// assert_eq!(board_lab::pending(&study, &[]), [(0, 0), (0, 1), (0, 2)]);
+/// let played = board_lab::play_batch(&study.cells()[0], 0, 3)?;
+/// assert!(board_lab::pending(&study, &played).is_empty());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[must_use]
+pub fn pending(study: &Study, games: &[GameResult]) -> Vec<(usize, u64)> {
+    let cells = by_cell(study, games);
+    let mut work: BTreeSet<(u64, usize)> = BTreeSet::new();
+    for (i, cell) in study.cells().iter().enumerate() {
+        if let Err(missing) = progress(cell, &cells[i]) {
+            work.extend(missing.into_iter().map(|index| (index, i)));
+        }
+    }
+    // Index first: every cell moves on together.
+    work.into_iter()
+        .map(|(index, cell)| (cell, index))
+        .collect()
+}
+
 /// The games of a cell this run played and what they took: wall-clock
 /// seconds, and CPU seconds of the threads that played them (Linux only).
 #[derive(Clone, Copy, Debug, Default)]
@@ -256,22 +287,13 @@ pub fn run(
     let started = Instant::now();
     let mut played = 0u64;
     loop {
-        let work: Vec<(usize, u64)> = {
-            let s = shared
+        let work = pending(
+            study,
+            &shared
                 .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner);
-            let cells = by_cell(study, &s.games);
-            let mut work: BTreeSet<(u64, usize)> = BTreeSet::new();
-            for (i, cell) in study.cells().iter().enumerate() {
-                if let Err(missing) = progress(cell, &cells[i]) {
-                    work.extend(missing.into_iter().map(|index| (index, i)));
-                }
-            }
-            // Index first: every cell moves on together.
-            work.into_iter()
-                .map(|(index, cell)| (cell, index))
-                .collect()
-        };
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .games,
+        );
         if work.is_empty() || !play {
             break;
         }

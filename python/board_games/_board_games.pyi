@@ -1,8 +1,10 @@
 """Type stubs of the Rust extension ``board_games._board_games`` (PyO3).
 
-Every error is a ``ValueError`` subclass; no Rust panic reaches Python.
+Every error is a ``ValueError`` subclass (the lab's file errors are ``OSError``); no Rust
+panic reaches Python.
 """
 
+import os
 from collections.abc import Sequence
 from typing import Any, final
 
@@ -22,6 +24,14 @@ __all__ = [
     "InvalidConfigError",
     "GAMES",
     "PLANES",
+    "Study",
+    "Cell",
+    "StudyError",
+    "LabError",
+    "play_batch",
+    "run_study",
+    "pending",
+    "_study",
 ]
 
 #: The names load() takes: ("echec-o-cube", "kybo", "chess3d").
@@ -180,3 +190,84 @@ def _load_game(name: str, config: dict[str, Any]) -> Game:
 
 def _new_state(game: Game) -> State:
     """Pickling's helper: a state of ``game`` to ``__setstate__`` into."""
+
+class StudyError(ValueError):
+    """A study file the lab refuses, with where and why."""
+
+    #: The line of the study where the fault is (1-based).
+    line: int
+    #: What is wrong there.
+    reason: str
+    #: The study file, or None for a study read from a text.
+    path: str | None
+
+class LabError(ValueError):
+    """A study that cannot be played or written: a results file of another study or seed
+    (``path`` and ``line`` set), or a game refusing the lab."""
+
+    path: str
+    line: int
+
+@final
+class Study:
+    """A study (board-lab's TOML format): games, configurations, agent pairs, stop."""
+
+    def __new__(cls, text: str) -> Study:
+        """Raises StudyError (``line``, ``reason``) for a study the lab refuses."""
+    @staticmethod
+    def read(path: str | os.PathLike[str]) -> Study:
+        """The study file at ``path``; raises StudyError or OSError."""
+    def with_seed(self, seed: int) -> Study:
+        """The same study with another seed (``--seed``)."""
+    def with_games(self, games: int) -> Study:
+        """The same study with ``games`` games a cell (``--games``); ValueError for 0."""
+    @property
+    def name(self) -> str: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def stop(self) -> str:
+        """When a cell stops, in words."""
+    @property
+    def cells(self) -> list[Cell]: ...
+
+@final
+class Cell:
+    """A game under one configuration played by one pair of agents."""
+
+    #: The stable id ``game/label/agent~agent`` (it seeds the cell's games).
+    @property
+    def id(self) -> str: ...
+    @property
+    def game(self) -> str: ...
+    @property
+    def label(self) -> str: ...
+    @property
+    def config(self) -> dict[str, Any]: ...
+    @property
+    def agents(self) -> tuple[str, str]: ...
+    @property
+    def max_games(self) -> int: ...
+    @property
+    def batch(self) -> int: ...
+
+def play_batch(study: Study, cell_id: str, first_index: int, count: int) -> list[str]:
+    """Games ``first_index .. first_index + count`` of a cell as ``results.jsonl`` lines,
+    played in Rust with the GIL released; KeyError for an unknown cell."""
+
+def run_study(
+    study: Study,
+    out: str | os.PathLike[str],
+    jobs: int | None = None,
+    lang: str = "en",
+    play: bool = True,
+) -> tuple[int, int, float]:
+    """``board-lab run``'s runner into ``out``: ``(resumed, played, seconds)``."""
+
+def pending(study: Study, out: str | os.PathLike[str]) -> list[tuple[str, int]]:
+    """The next round's ``(cell id, game index)`` pairs given ``out/results.jsonl``."""
+
+def _study(
+    text: str, path: str | None = None, seed: int | None = None, games: int | None = None
+) -> Study:
+    """Pickling's helper: a Study from its text and overrides."""

@@ -9,7 +9,9 @@
 //! - a `State`: legal actions and mask, apply, texts, observation, undo,
 //!   pickling, SVG;
 //! - `VectorEnv`: many games stepped per call with the GIL released;
-//! - `computer_move`: the crates' own computer player.
+//! - `computer_move`: the crates' own computer player;
+//! - the designer's lab ([`lab`]): studies, their cells, batches of games
+//!   played in Rust, the outputs written by `board-lab`.
 //!
 //! Every rule comes from the game crates through [`board_core::Game`]; what
 //! this crate adds per game is an [`Adapter`](adapter::Adapter): the
@@ -33,6 +35,7 @@ pub mod config;
 pub mod error;
 pub mod game;
 pub mod games;
+pub mod lab;
 pub mod session;
 pub mod spec;
 pub mod state;
@@ -57,6 +60,14 @@ fn _board_games(m: &Bound<'_, PyModule>) -> PyResult<()> {
         "InvalidConfigError",
         py.get_type::<error::InvalidConfigError>(),
     )?;
+    m.add_class::<lab::Study>()?;
+    m.add_class::<lab::Cell>()?;
+    m.add_function(wrap_pyfunction!(lab::_study, m)?)?;
+    m.add_function(wrap_pyfunction!(lab::play_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(lab::run_study, m)?)?;
+    m.add_function(wrap_pyfunction!(lab::pending, m)?)?;
+    m.add("StudyError", py.get_type::<lab::StudyError>())?;
+    m.add("LabError", py.get_type::<lab::LabError>())?;
     m.add("GAMES", spec::names())?;
     m.add("PLANES", spec::planes())?;
     Ok(())

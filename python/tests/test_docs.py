@@ -11,7 +11,7 @@ from conftest import REPO
 import board_games
 
 
-@pytest.mark.parametrize("module", ["board_games", "board_games.pettingzoo"])
+@pytest.mark.parametrize("module", ["board_games", "board_games.pettingzoo", "board_games.lab"])
 def test_docstring_examples(module: str) -> None:
     pytest.importorskip("pettingzoo")
     import importlib
