@@ -80,6 +80,8 @@ pub const EMBEDDED: &[(&str, &[u8])] = embed![
     "style.css",
     "worker.js",
     "messages.js",
+    "lang.js",
+    "qr.js",
     "sw.js",
     "manifest.webmanifest",
     "icon.svg",
