@@ -31,6 +31,54 @@ pub(crate) fn descriptors(pid: u32) -> usize {
         .unwrap_or(0)
 }
 
+/// How many of process `pid`'s sockets are connections accepted on its
+/// listening `port` (peers), read from `/proc/net/tcp{,6}`: unlike
+/// [`descriptors`], it leaves out the server's own connections (to
+/// PostgreSQL, which may be opened again at any time).
+pub(crate) fn peer_sockets(pid: u32, port: u16) -> usize {
+    let inodes: std::collections::HashSet<String> = std::fs::read_dir(format!("/proc/{pid}/fd"))
+        .map(|fds| {
+            fds.flatten()
+                .filter_map(|fd| {
+                    let to = std::fs::read_link(fd.path()).ok()?;
+                    let to = to.to_string_lossy();
+                    Some(to.strip_prefix("socket:[")?.strip_suffix(']')?.to_owned())
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let local = format!(":{port:04X}");
+    ["/proc/net/tcp", "/proc/net/tcp6"]
+        .iter()
+        .filter_map(|table| std::fs::read_to_string(table).ok())
+        .flat_map(|text| {
+            text.lines()
+                .skip(1)
+                .map(|line| {
+                    line.split_whitespace()
+                        .map(str::to_owned)
+                        .collect::<Vec<_>>()
+                })
+                .collect::<Vec<_>>()
+        })
+        // local_address, state (0A: listening), inode.
+        .filter(|f| f.len() > 9 && f[1].ends_with(&local) && f[3] != "0A" && inodes.contains(&f[9]))
+        .count()
+}
+
+/// Waits up to `within` for process `pid` to hold at most `most` peer
+/// connections on `port`; the count it last saw.
+pub(crate) fn peer_sockets_fall_to(pid: u32, port: u16, most: usize, within: Duration) -> usize {
+    let deadline = Instant::now() + within;
+    loop {
+        let n = peer_sockets(pid, port);
+        if n <= most || Instant::now() >= deadline {
+            return n;
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    }
+}
+
 /// Waits up to `within` for process `pid` to hold at most `most`
 /// descriptors; the count it last saw.
 pub(crate) fn descriptors_fall_to(pid: u32, most: usize, within: Duration) -> usize {
