@@ -1,0 +1,50 @@
+// Prints the race's table from the JSON lines `race.mjs --json FILE` wrote:
+// one row per server and number of games, the median of its runs, each
+// run's figure after it.
+//
+//   node table.mjs results.jsonl
+
+import { readFileSync } from 'node:fs';
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const n = s.length;
+  return n === 0 ? NaN : n % 2 ? s[(n - 1) / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+};
+
+const runs = readFileSync(process.argv[2], 'utf8')
+  .split('\n')
+  .filter((l) => l.trim())
+  .map((l) => JSON.parse(l));
+const groups = new Map();
+for (const r of runs) {
+  const key = `${r.games}\t${r.server}`;
+  if (!groups.has(key)) groups.set(key, []);
+  groups.get(key).push(r);
+}
+const cell = (rs, pick, digits) => {
+  const xs = rs.map(pick);
+  const f = (x) => (Number.isFinite(x) ? x.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : '—');
+  return xs.length > 1 ? `**${f(median(xs))}** (${xs.map(f).join(' / ')})` : f(xs[0]);
+};
+console.log('| games | server | runs | load avg | moves/s | p50 ms | p99 ms | server CPU µs/move | memory kB/game | lost at SIGKILL (acknowledged moves) | errors |');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+const keys = [...groups.keys()].sort((a, b) => Number(a.split('\t')[0]) - Number(b.split('\t')[0]) || a.localeCompare(b));
+for (const key of keys) {
+  const rs = groups.get(key);
+  const [games, server] = key.split('\t');
+  const lost = rs.map((r) => (r.killAcked === undefined ? '—' : `${r.killLostMoves} of ${r.killAcked}${r.killGamesMissing ? `, ${r.killGamesMissing} games unreadable` : ''}`)).join(' / ');
+  console.log(
+    `| ${Number(games).toLocaleString('en-US')} | ${server} | ${rs.length} | ${rs.map((r) => r.load).join(' / ')} | ${cell(rs, (r) => r.movesPerS, 0)} | ${cell(rs, (r) => r.p50Ms, 2)} | ${cell(rs, (r) => r.p99Ms, 1)} | ${cell(rs, (r) => r.cpuUsPerMove, 0)} | ${cell(rs, (r) => r.kbPerGame, 1)} | ${lost} | ${rs.map((r) => r.errors).join(' / ')} |`,
+  );
+}
+// The ratios the goals ask for, from the medians.
+for (const games of new Set(runs.map((r) => r.games))) {
+  const ours = groups.get(`${games}\tboard-online SQLite`);
+  for (const [key, rs] of groups) {
+    if (!key.startsWith(`${games}\t`) || rs === ours || !ours) continue;
+    const cpu = median(rs.map((r) => r.cpuUsPerMove)) / median(ours.map((r) => r.cpuUsPerMove));
+    const p99 = median(rs.map((r) => r.p99Ms)) / median(ours.map((r) => r.p99Ms));
+    console.log(`\n${games} games: ${key.split('\t')[1]} uses ${cpu.toFixed(1)}× board-online's server CPU per move; its p99 is ${p99.toFixed(1)}× board-online's.`);
+  }
+}
