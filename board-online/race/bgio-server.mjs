@@ -48,7 +48,7 @@ if (gameName === 'tictactoe') {
   game = TicTacToe;
 } else {
   const games = await import('@board-games/rules/boardgameio');
-  if (games.init) await games.init();
+
   game = { Kybo: games.Kybo, EchecOCube: games.EchecOCube, Chess3d: games.Chess3d }[gameName] ?? games.Kybo;
 }
 

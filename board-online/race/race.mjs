@@ -22,12 +22,13 @@
 // temporary directory), `--bin PATH` (board-online's binary, default
 // `target/release/board-online`), `--storage flatfile|memory` (bgio),
 // `--game kybo|tictactoe` (tictactoe: the harness's own test, bgio only),
-// `--sequences FILE` (a cache of the games' moves), `--json FILE`.
+// `--sequences FILE` (a cache of the games' moves), `--json FILE`,
+// `--strace FILE` (strace -c -f of the server over the window, for the floor).
 
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, dirname } from 'node:path';
+import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { io } from 'socket.io-client';
@@ -51,11 +52,12 @@ export function options(argv) {
     warm: Number(arg('--warm', String(thinkMs / 1000))),
     kill: arg('--kill', 'yes') === 'yes',
     dir: arg('--dir', null),
-    bin: arg('--bin', join(here, '..', '..', 'target', 'release', 'board-online')),
+    bin: resolve(arg('--bin', join(here, '..', '..', 'target', 'release', 'board-online'))),
     storage: arg('--storage', 'flatfile'),
     game: arg('--game', 'kybo'),
     sequences: arg('--sequences', null),
     json: arg('--json', null),
+    strace: arg('--strace', null),
     quiet: argv.includes('--quiet'),
   };
 }
@@ -440,18 +442,29 @@ export async function run(o) {
     shared.players = players;
     pool(jobs, 32);
   });
+  const progress = setInterval(() => log(`  ${started} of ${o.games} games started, ${shared.errors} errors, ${((performance.now() - t0) / 1000).toFixed(0)} s`), 10000);
   await allStarted;
+  clearInterval(progress);
   const setup = (performance.now() - t0) / 1000;
   log(`  ${o.games} games started in ${setup.toFixed(1)} s`);
   await sleep(o.warm * 1000);
   const before = procStat(pid);
   const loadStart = readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
+  // `--strace FILE`: the server's system calls over the window (strace -c -f),
+  // for the floor; it slows the server, so not in the race's own runs.
+  const tracer = o.strace ? spawn('strace', ['-c', '-f', '-p', String(pid), '-o', o.strace], { stdio: 'ignore' }) : null;
+  if (tracer) await sleep(500);
   shared.measuring = true;
   const m0 = performance.now();
   await sleep(o.seconds * 1000);
   shared.measuring = false;
   const elapsed = (performance.now() - m0) / 1000;
   const after = procStat(pid);
+  if (tracer) {
+    const done = new Promise((r) => tracer.once('exit', r));
+    tracer.kill('SIGINT');
+    await done;
+  }
   const moves = shared.moves;
   const lat = shared.latencies.sort((a, b) => a - b);
   const result = {

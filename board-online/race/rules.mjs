@@ -18,7 +18,7 @@ async function load() {
   if (rules) return rules;
   try {
     const pkg = await import('@board-games/rules');
-    if (pkg.init) await pkg.init();
+    if (pkg.ready) await pkg.ready();
     rules = pkg;
     source = '@board-games/rules';
   } catch {
