@@ -23,7 +23,8 @@
 // `target/release/board-online`), `--storage flatfile|memory` (bgio),
 // `--game kybo|tictactoe` (tictactoe: the harness's own test, bgio only),
 // `--sequences FILE` (a cache of the games' moves), `--json FILE`,
-// `--strace FILE` (strace -c -f of the server over the window, for the floor).
+// `--strace FILE` (strace -c -f of the server over the window, for the floor),
+// `--setup-timeout S` (900: then the run goes on with the games started).
 
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
@@ -58,6 +59,7 @@ export function options(argv) {
     sequences: arg('--sequences', null),
     json: arg('--json', null),
     strace: arg('--strace', null),
+    setupTimeout: Number(arg('--setup-timeout', '900')),
     quiet: argv.includes('--quiet'),
   };
 }
@@ -373,14 +375,30 @@ export async function run(o) {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const kind = o.server === 'bgio' ? bgioServer : onlineServer;
+  const shared = { measuring: false, stop: false, moves: 0, errors: 0, finished: 0, latencies: [], nextSeed: o.games };
   const server = await kind.start(o, dir);
   const pid = server.child.pid;
+  // A server that dies by itself during the run is reported, with its last words.
+  let died = null;
+  const onExit = (code, signal) => {
+    if (!shared.killing) {
+      died = `exited by itself (${signal ?? `status ${code}`}): ${server.stderr().trim().split('\n').slice(-6).join(' / ')}`;
+      log(`  the server ${died}`);
+    }
+  };
+  server.child.once('exit', onExit);
+  const stat = () => {
+    try {
+      return procStat(pid);
+    } catch {
+      return { cpu: NaN, rss: NaN };
+    }
+  };
   await sleep(300);
-  const base = procStat(pid);
+  const base = stat();
   const uptime = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
   log(`${o.server}${o.server === 'bgio' ? ` (${o.storage})` : ''}: ${o.games} games, listening on ${server.addr}, load ${uptime}`);
 
-  const shared = { measuring: false, stop: false, moves: 0, errors: 0, finished: 0, latencies: [], nextSeed: o.games };
   const slots = new Array(o.games).fill(null); // the game each slot plays now
   const newGame = () => (o.server === 'bgio' ? new BgioGame(server.addr, o.game) : new OnlineGame(server.addr));
   const errorsSeen = [];
@@ -443,12 +461,15 @@ export async function run(o) {
     pool(jobs, 32);
   });
   const progress = setInterval(() => log(`  ${started} of ${o.games} games started, ${shared.errors} errors, ${((performance.now() - t0) / 1000).toFixed(0)} s`), 10000);
-  await allStarted;
+  // A server that cannot start every game within `--setup-timeout` is
+  // measured with the games it did start (`gamesStarted` says how many).
+  await Promise.race([allStarted, sleep(o.setupTimeout * 1000)]);
   clearInterval(progress);
+  const gamesStarted = started;
   const setup = (performance.now() - t0) / 1000;
-  log(`  ${o.games} games started in ${setup.toFixed(1)} s`);
+  log(`  ${gamesStarted} of ${o.games} games started in ${setup.toFixed(1)} s`);
   await sleep(o.warm * 1000);
-  const before = procStat(pid);
+  const before = stat();
   const loadStart = readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
   // `--strace FILE`: the server's system calls over the window (strace -c -f),
   // for the floor; it slows the server, so not in the race's own runs.
@@ -459,7 +480,7 @@ export async function run(o) {
   await sleep(o.seconds * 1000);
   shared.measuring = false;
   const elapsed = (performance.now() - m0) / 1000;
-  const after = procStat(pid);
+  const after = stat();
   if (tracer) {
     const done = new Promise((r) => tracer.once('exit', r));
     tracer.kill('SIGINT');
@@ -471,6 +492,7 @@ export async function run(o) {
     server: o.server === 'bgio' ? `boardgame.io ${o.storage === 'flatfile' ? 'FlatFile' : 'InMemory'}` : 'board-online SQLite',
     game: o.game,
     games: o.games,
+    gamesStarted,
     load: Number(loadStart),
     setupS: Number(setup.toFixed(1)),
     moves,
@@ -482,14 +504,16 @@ export async function run(o) {
     cpuUsPerMove: ((after.cpu - before.cpu) * 1e6) / Math.max(moves, 1),
     rssBaseMB: base.rss / 1e6,
     rssMB: after.rss / 1e6,
-    kbPerGame: (after.rss - base.rss) / 1000 / o.games,
+    kbPerGame: (after.rss - base.rss) / 1000 / Math.max(gamesStarted, 1),
     errors: shared.errors,
     errorSamples: [...errorsSeen],
     finished: shared.finished,
     rules: rulesSource() ?? 'cache',
   };
 
-  if (o.kill) {
+  result.serverDied = died;
+  if (o.kill && !died) {
+    shared.killing = true;
     // SIGKILL mid-run, while the games go on at their pace.
     await sleep(1000 + Math.random() * 1000);
     server.child.kill('SIGKILL');
@@ -500,6 +524,10 @@ export async function run(o) {
     const held = slots.filter(Boolean).map((g) => ({ g, acked: g.acked }));
     for (const { g } of held) g.close();
     const again = await kind.start(o, dir);
+    let againDied = null;
+    again.child.once('exit', (code, signal) => {
+      if (!shared.checked) againDied = `${signal ?? `status ${code}`}: ${again.stderr().trim().split('\n').slice(-6).join(' / ')}`;
+    });
     let lost = 0;
     let gamesLost = 0;
     let gamesHit = 0;
@@ -518,7 +546,10 @@ export async function run(o) {
     });
     const k0 = performance.now();
     await pool(jobs, 32);
+    shared.checked = true;
+    if (againDied) log(`  the restarted server died during the check (${againDied})`);
     Object.assign(result, {
+      restartDied: againDied,
       killChecked: held.length,
       killAcked: held.reduce((s, h) => s + h.acked, 0),
       killLostMoves: lost,
@@ -529,6 +560,7 @@ export async function run(o) {
     await stopProcess(again.child, 'SIGKILL');
   } else {
     shared.stop = true;
+    shared.killing = true;
     for (const g of slots) g?.close();
     await stopProcess(server.child);
   }
@@ -540,9 +572,11 @@ export async function run(o) {
 export function line(r) {
   const f = (x, d = 2) => (Number.isFinite(x) ? x.toFixed(d) : String(x));
   let s =
-    `${r.server}, ${r.games} games: ${f(r.movesPerS, 0)} moves/s (${r.moves} in ${r.seconds} s), ` +
+    `${r.server}, ${r.games} games${r.gamesStarted < r.games ? ` (${r.gamesStarted} started)` : ''}: ${f(r.movesPerS, 0)} moves/s (${r.moves} in ${r.seconds} s), ` +
     `p50 ${f(r.p50Ms)} ms, p99 ${f(r.p99Ms)} ms, max ${f(r.maxMs)} ms, CPU ${f(r.cpuUsPerMove, 0)} µs/move, ` +
     `RSS ${f(r.rssBaseMB, 0)} → ${f(r.rssMB, 0)} MB (${f(r.kbPerGame, 1)} kB/game), errors ${r.errors}, load ${r.load}`;
+  if (r.serverDied) s += `; the server ${r.serverDied}`;
+  if (r.restartDied) s += `; the restarted server died (${r.restartDied})`;
   if (r.killChecked !== undefined) {
     s += `; SIGKILL: ${r.killLostMoves} of ${r.killAcked} acknowledged moves lost (${r.killGamesMissing} games missing, ${r.killGamesBehind} behind)`;
   }

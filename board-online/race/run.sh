@@ -8,7 +8,8 @@
 #
 # TARBALL: the package's tarball (default: the last line of scripts/build-npm,
 # run here). Settings from the environment: GAMES ("1000 5000"), ROUNDS (2),
-# SECONDS_EACH (30), THINK_MS (5000), INMEMORY (0), DIR (the storage's parent
+# SECONDS_EACH (30), THINK_MS (5000), SETUP_TIMEOUT (900 s: then a run goes
+# on with the games started), INMEMORY (0), DIR (the storage's parent
 # directory, default /tmp: the disk).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -19,6 +20,7 @@ SECONDS_EACH=${SECONDS_EACH:-30}
 THINK_MS=${THINK_MS:-5000}
 INMEMORY=${INMEMORY:-0}
 DIR=${DIR:-/tmp}
+SETUP_TIMEOUT=${SETUP_TIMEOUT:-900}
 
 (cd "$root" && cargo build --release -p board-online --bins)
 cd "$here"
@@ -33,7 +35,7 @@ echo "machine: $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f
 echo "storage under $DIR: $(df -T "$DIR" | awk 'NR==2 {print $2, $1}')"
 for games in $GAMES; do
   for round in $(seq "$ROUNDS"); do
-    common=(--games "$games" --seconds "$SECONDS_EACH" --think-ms "$THINK_MS" --sequences "$seqs" --json "$out")
+    common=(--games "$games" --seconds "$SECONDS_EACH" --think-ms "$THINK_MS" --setup-timeout "$SETUP_TIMEOUT" --sequences "$seqs" --json "$out")
     echo "== $games games, round $round; $(uptime)"
     node race.mjs --server board-online --bin "$root/target/release/board-online" --dir "$DIR/race-online" "${common[@]}"
     node race.mjs --server bgio --storage flatfile --dir "$DIR/race-bgio" "${common[@]}"

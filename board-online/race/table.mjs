@@ -33,9 +33,9 @@ const keys = [...groups.keys()].sort((a, b) => Number(a.split('\t')[0]) - Number
 for (const key of keys) {
   const rs = groups.get(key);
   const [games, server] = key.split('\t');
-  const lost = rs.map((r) => (r.killAcked === undefined ? '—' : `${r.killLostMoves} of ${r.killAcked}${r.killGamesMissing ? `, ${r.killGamesMissing} games unreadable` : ''}`)).join(' / ');
+  const lost = rs.map((r) => (r.killAcked === undefined ? '—' : `${r.killLostMoves} of ${r.killAcked}${r.killGamesMissing ? `, ${r.killGamesMissing} games unreadable` : ''}${r.restartDied ? ', restarted server died' : ''}`)).join(' / ');
   console.log(
-    `| ${Number(games).toLocaleString('en-US')} | ${server} | ${rs.length} | ${rs.map((r) => r.load).join(' / ')} | ${cell(rs, (r) => r.movesPerS, 0)} | ${cell(rs, (r) => r.p50Ms, 2)} | ${cell(rs, (r) => r.p99Ms, 1)} | ${cell(rs, (r) => r.cpuUsPerMove, 0)} | ${cell(rs, (r) => r.kbPerGame, 1)} | ${lost} | ${rs.map((r) => r.errors).join(' / ')} |`,
+    `| ${Number(games).toLocaleString('en-US')}${rs.some((r) => r.gamesStarted < r.games) ? ` (started: ${rs.map((r) => r.gamesStarted).join(' / ')})` : ''} | ${server} | ${rs.length} | ${rs.map((r) => r.load).join(' / ')} | ${cell(rs, (r) => r.movesPerS, 0)} | ${cell(rs, (r) => r.p50Ms, 2)} | ${cell(rs, (r) => r.p99Ms, 1)} | ${cell(rs, (r) => r.cpuUsPerMove, 0)} | ${cell(rs, (r) => r.kbPerGame, 1)} | ${lost} | ${rs.map((r) => r.errors + (r.serverDied ? ' (server died)' : '')).join(' / ')} |`,
   );
 }
 // The ratios the goals ask for, from the medians.
