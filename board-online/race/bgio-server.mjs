@@ -1,7 +1,8 @@
 // boardgame.io's own `Server` hosting KYBO from `@board-games/rules/boardgameio`
 // (or, with `--game tictactoe`, boardgame.io's tutorial game, to develop the
 // harness), with its documented storage: `FlatFile` (node-persist files in
-// `--dir`) or `InMemory`. Prints `listening on 127.0.0.1:PORT` once it
+// `--dir`) or `InMemory` (`--storage flatfile|memory`; `flatfile-nosweep`:
+// FlatFile with node-persist's expiry sweep off, see below). Prints `listening on 127.0.0.1:PORT` once it
 // accepts connections.
 //
 //   node bgio-server.mjs --dir /tmp/bgio-data --storage flatfile --port 0
@@ -52,12 +53,23 @@ if (gameName === 'tictactoe') {
   game = { Kybo: games.Kybo, EchecOCube: games.EchecOCube, Chess3d: games.Chess3d }[gameName] ?? games.Kybo;
 }
 
+/**
+ * FlatFile without node-persist's expiry sweep: every 2 minutes node-persist
+ * reads every file of the directory, and one caught half-written fails the
+ * read and ends the server (an unhandled rejection). FlatFile's options
+ * (dir, logging, ttl) cannot turn it off: this connects node-persist itself.
+ */
+class FlatFileNoSweep extends FlatFile {
+  async connect() {
+    await this.games.init({ dir: this.dir, logging: false, ttl: false, expiredInterval: 0 });
+  }
+}
+
 const storage = arg('--storage', 'flatfile');
 const dir = arg('--dir', './bgio-data');
-const server = Server({
-  games: [game],
-  ...(storage === 'flatfile' ? { db: new FlatFile({ dir }) } : {}),
-});
+const db = { flatfile: () => new FlatFile({ dir }), 'flatfile-nosweep': () => new FlatFileNoSweep({ dir }), memory: () => undefined }[storage];
+if (!db) throw new Error(`--storage ${storage}: flatfile, flatfile-nosweep or memory`);
+const server = Server({ games: [game], db: db() });
 const { appServer } = await server.run({ port: Number(arg('--port', '0')) });
 const { port } = appServer.address();
 console.log(`listening on 127.0.0.1:${port} (game ${game.name}, storage ${storage})`);

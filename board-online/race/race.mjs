@@ -20,7 +20,7 @@
 // (30), `--think-ms T` (5000), `--warm S` (T/1000), `--kill yes|no` (yes),
 // `--dir DIR` (the storage's directory, fresh; default under the system's
 // temporary directory), `--bin PATH` (board-online's binary, default
-// `target/release/board-online`), `--storage flatfile|memory` (bgio),
+// `target/release/board-online`), `--storage flatfile|flatfile-nosweep|memory` (bgio),
 // `--game kybo|tictactoe` (tictactoe: the harness's own test, bgio only),
 // `--sequences FILE` (a cache of the games' moves), `--json FILE`,
 // `--strace FILE` (strace -c -f of the server over the window, for the floor),
@@ -357,10 +357,10 @@ async function sequences(o) {
 }
 
 /** Runs at most `limit` of `jobs` (functions returning promises) at once. */
-async function pool(jobs, limit) {
+async function pool(jobs, limit, halt = () => false) {
   let i = 0;
   const worker = async () => {
-    while (i < jobs.length) await jobs[i++]();
+    while (i < jobs.length && !halt()) await jobs[i++]();
   };
   await Promise.all(Array.from({ length: limit }, worker));
 }
@@ -375,7 +375,7 @@ export async function run(o) {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const kind = o.server === 'bgio' ? bgioServer : onlineServer;
-  const shared = { measuring: false, stop: false, moves: 0, errors: 0, finished: 0, latencies: [], nextSeed: o.games };
+  const shared = { measuring: false, stop: false, moves: 0, errors: 0, finished: 0, opened: 0, latencies: [], nextSeed: o.games };
   const server = await kind.start(o, dir);
   const pid = server.child.pid;
   // A server that dies by itself during the run is reported, with its last words.
@@ -411,6 +411,7 @@ export async function run(o) {
       try {
         await g.open();
         slots[slot] = g;
+        if (first) shared.opened++;
         if (first) {
           first = false;
           started();
@@ -426,13 +427,13 @@ export async function run(o) {
         }
         shared.finished++;
       } catch (e) {
-        if (shared.stop) return;
-        shared.errors++;
-        if (errorsSeen.length < 5) errorsSeen.push(String(e.message ?? e));
         if (first) {
           first = false;
           started();
         }
+        if (shared.stop || died) return;
+        shared.errors++;
+        if (errorsSeen.length < 5) errorsSeen.push(String(e.message ?? e));
         await sleep(200);
       }
       if (shared.stop) return;
@@ -458,17 +459,20 @@ export async function run(o) {
       );
     }
     shared.players = players;
-    pool(jobs, 32);
+    pool(jobs, 32, () => shared.setupOver);
   });
   const progress = setInterval(() => log(`  ${started} of ${o.games} games started, ${shared.errors} errors, ${((performance.now() - t0) / 1000).toFixed(0)} s`), 10000);
   // A server that cannot start every game within `--setup-timeout` is
   // measured with the games it did start (`gamesStarted` says how many).
+  // No game starts after that: the window measures moves, not setups.
   await Promise.race([allStarted, sleep(o.setupTimeout * 1000)]);
+  shared.setupOver = true;
   clearInterval(progress);
-  const gamesStarted = started;
+  // Games playing (a game whose setup failed counts for the wait, not here).
+  const gamesStarted = shared.opened;
   const setup = (performance.now() - t0) / 1000;
   log(`  ${gamesStarted} of ${o.games} games started in ${setup.toFixed(1)} s`);
-  await sleep(o.warm * 1000);
+  if (!died) await sleep(o.warm * 1000);
   const before = stat();
   const loadStart = readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
   // `--strace FILE`: the server's system calls over the window (strace -c -f),
@@ -477,7 +481,8 @@ export async function run(o) {
   if (tracer) await sleep(500);
   shared.measuring = true;
   const m0 = performance.now();
-  await sleep(o.seconds * 1000);
+  // The window, cut short if the server dies.
+  for (let t = 0; t < o.seconds * 10 && !died; t++) await sleep(100);
   shared.measuring = false;
   const elapsed = (performance.now() - m0) / 1000;
   const after = stat();
@@ -489,7 +494,7 @@ export async function run(o) {
   const moves = shared.moves;
   const lat = shared.latencies.sort((a, b) => a - b);
   const result = {
-    server: o.server === 'bgio' ? `boardgame.io ${o.storage === 'flatfile' ? 'FlatFile' : 'InMemory'}` : 'board-online SQLite',
+    server: o.server === 'bgio' ? `boardgame.io ${{ flatfile: 'FlatFile', 'flatfile-nosweep': 'FlatFile, no expiry sweep', memory: 'InMemory' }[o.storage]}` : 'board-online SQLite',
     game: o.game,
     games: o.games,
     gamesStarted,

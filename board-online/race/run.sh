@@ -9,7 +9,8 @@
 # TARBALL: the package's tarball (default: the last line of scripts/build-npm,
 # run here). Settings from the environment: GAMES ("1000 5000"), ROUNDS (2),
 # SECONDS_EACH (30), THINK_MS (5000), SETUP_TIMEOUT (900 s: then a run goes
-# on with the games started), INMEMORY (0), DIR (the storage's parent
+# on with the games started), INMEMORY (0), NOSWEEP (0: 1 adds FlatFile with
+# node-persist's expiry sweep off), ONLY_BGIO (0: 1 skips board-online and the documented FlatFile), DIR (the storage's parent
 # directory, default /tmp: the disk).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -19,6 +20,8 @@ ROUNDS=${ROUNDS:-2}
 SECONDS_EACH=${SECONDS_EACH:-30}
 THINK_MS=${THINK_MS:-5000}
 INMEMORY=${INMEMORY:-0}
+NOSWEEP=${NOSWEEP:-0}
+ONLY_BGIO=${ONLY_BGIO:-0}
 DIR=${DIR:-/tmp}
 SETUP_TIMEOUT=${SETUP_TIMEOUT:-900}
 
@@ -37,8 +40,11 @@ for games in $GAMES; do
   for round in $(seq "$ROUNDS"); do
     common=(--games "$games" --seconds "$SECONDS_EACH" --think-ms "$THINK_MS" --setup-timeout "$SETUP_TIMEOUT" --sequences "$seqs" --json "$out")
     echo "== $games games, round $round; $(uptime)"
-    node race.mjs --server board-online --bin "$root/target/release/board-online" --dir "$DIR/race-online" "${common[@]}"
-    node race.mjs --server bgio --storage flatfile --dir "$DIR/race-bgio" "${common[@]}"
+    [ "$ONLY_BGIO" = 1 ] || node race.mjs --server board-online --bin "$root/target/release/board-online" --dir "$DIR/race-online" "${common[@]}"
+    [ "$ONLY_BGIO" = 1 ] || node race.mjs --server bgio --storage flatfile --dir "$DIR/race-bgio" "${common[@]}"
+    if [ "$NOSWEEP" = 1 ]; then
+      node race.mjs --server bgio --storage flatfile-nosweep --dir "$DIR/race-bgio" "${common[@]}"
+    fi
     if [ "$INMEMORY" = 1 ]; then
       node race.mjs --server bgio --storage memory --dir "$DIR/race-bgio-mem" "${common[@]}"
     fi
