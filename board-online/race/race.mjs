@@ -27,7 +27,7 @@
 // `--setup-timeout S` (900: then the run goes on with the games started).
 
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -265,8 +265,10 @@ function sioConnect(addr, game) {
     const inbox = new Inbox();
     for (const type of ['sync', 'update', 'patch']) socket.on(type, (...args) => inbox.push({ type, args }));
     socket.on('disconnect', (why) => inbox.close(`closed (${why})`));
-    socket.once('connect', () => resolve({ socket, inbox }));
-    socket.once('connect_error', reject);
+    // A server that dies during the handshake may send neither event.
+    const timer = setTimeout(() => (socket.disconnect(), reject(new Error('connect timeout'))), 10000);
+    socket.once('connect', () => (clearTimeout(timer), resolve({ socket, inbox })));
+    socket.once('connect_error', (e) => (clearTimeout(timer), reject(e)));
   });
 }
 
@@ -528,6 +530,21 @@ export async function run(o) {
     shared.stop = true;
     const held = slots.filter(Boolean).map((g) => ({ g, acked: g.acked }));
     for (const { g } of held) g.close();
+    // What the kill left of boardgame.io's files: node-persist rewrites a
+    // file in place, so one being written is left empty or cut.
+    let filesBroken = null;
+    if (o.server === 'bgio' && o.storage !== 'memory') {
+      const files = readdirSync(join(dir, 'bgio'));
+      filesBroken = files.filter((f) => {
+        try {
+          JSON.parse(readFileSync(join(dir, 'bgio', f), 'utf8'));
+          return false;
+        } catch {
+          return true;
+        }
+      }).length;
+      log(`  after the kill, ${filesBroken} of ${files.length} storage files are not JSON`);
+    }
     const again = await kind.start(o, dir);
     let againDied = null;
     again.child.once('exit', (code, signal) => {
@@ -555,6 +572,7 @@ export async function run(o) {
     if (againDied) log(`  the restarted server died during the check (${againDied})`);
     Object.assign(result, {
       restartDied: againDied,
+      killFilesBroken: filesBroken,
       killChecked: held.length,
       killAcked: held.reduce((s, h) => s + h.acked, 0),
       killLostMoves: lost,
@@ -581,6 +599,7 @@ export function line(r) {
     `p50 ${f(r.p50Ms)} ms, p99 ${f(r.p99Ms)} ms, max ${f(r.maxMs)} ms, CPU ${f(r.cpuUsPerMove, 0)} µs/move, ` +
     `RSS ${f(r.rssBaseMB, 0)} → ${f(r.rssMB, 0)} MB (${f(r.kbPerGame, 1)} kB/game), errors ${r.errors}, load ${r.load}`;
   if (r.serverDied) s += `; the server ${r.serverDied}`;
+  if (r.killFilesBroken) s += `; ${r.killFilesBroken} storage files left broken by the kill`;
   if (r.restartDied) s += `; the restarted server died (${r.restartDied})`;
   if (r.killChecked !== undefined) {
     s += `; SIGKILL: ${r.killLostMoves} of ${r.killAcked} acknowledged moves lost (${r.killGamesMissing} games missing, ${r.killGamesBehind} behind)`;
