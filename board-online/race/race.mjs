@@ -467,7 +467,9 @@ export async function run(o) {
   // A server that cannot start every game within `--setup-timeout` is
   // measured with the games it did start (`gamesStarted` says how many).
   // No game starts after that: the window measures moves, not setups.
-  await Promise.race([allStarted, sleep(o.setupTimeout * 1000)]);
+  let setupTimer;
+  await Promise.race([allStarted, new Promise((r) => (setupTimer = setTimeout(r, o.setupTimeout * 1000)))]);
+  clearTimeout(setupTimer);
   shared.setupOver = true;
   clearInterval(progress);
   // Games playing (a game whose setup failed counts for the wait, not here).

@@ -2,7 +2,7 @@
 // one row per server and number of games, the median of its runs, each
 // run's figure after it.
 //
-//   node table.mjs results.jsonl
+//   node table.mjs results.jsonl [more.jsonl ...]
 
 import { readFileSync } from 'node:fs';
 
@@ -13,7 +13,10 @@ const median = (xs) => {
   return n === 0 ? NaN : n % 2 ? s[(n - 1) / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
 };
 
-const runs = readFileSync(process.argv[2], 'utf8')
+const runs = process.argv
+  .slice(2)
+  .map((file) => readFileSync(file, 'utf8'))
+  .join('\n')
   .split('\n')
   .filter((l) => l.trim())
   .map((l) => JSON.parse(l));
