@@ -86,7 +86,11 @@ async fn a_finished_game_is_readable_after_a_restart_by_every_route() {
         &["record", &code.to_lowercase(), "--server", &url],
         dir.path(),
     );
-    assert_eq!(cli.expect("the record", |_| true), "D4");
+    // The record on stdout; the result goes to stderr (`record CODE > game.txt` replays).
+    assert_eq!(
+        cli.expect("the record", |l| !l.starts_with("stderr: ")),
+        "D4"
+    );
     assert!(cli.wait().success());
 
     // Unknown codes spend the budget (2 here): one over HTTP, one over the
