@@ -107,6 +107,30 @@ fn moves_of(state: &Value) -> Vec<String> {
         .unwrap_or_default()
 }
 
+/// The configuration of game `g`: every other one with 10 cubes a player.
+fn config_of(g: usize) -> Value {
+    if g % 2 == 0 {
+        json!({"supply": {"per_player": 10}})
+    } else {
+        json!({})
+    }
+}
+
+/// The result stored for game `code` (the JSON of its `result` column).
+async fn db_result(url: &str, code: &str) -> Option<Value> {
+    let (url, code) = (url.to_owned(), code.to_owned());
+    tokio::task::spawn_blocking(move || {
+        let mut db = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+        let row = db
+            .query_one("SELECT result FROM games WHERE code = $1", &[&code])
+            .unwrap();
+        let text: Option<String> = row.get(0);
+        text.map(|t| serde_json::from_str(&t).unwrap())
+    })
+    .await
+    .unwrap()
+}
+
 fn random_url(urls: &Mutex<Vec<String>>, rng: &mut fastrand::Rng) -> String {
     let urls = urls.lock().unwrap();
     urls[rng.usize(..urls.len())].clone()
@@ -114,16 +138,17 @@ fn random_url(urls: &Mutex<Vec<String>>, rng: &mut fastrand::Rng) -> String {
 
 /// Plays game `code` until `over` (or its end), each move from a fresh
 /// connection of the seat to move at a random instance, a move every
-/// 150 ms or so; every moves list it was shown.
+/// 150 ms or so; every moves list it was shown, and every result.
 async fn player(
     urls: Arc<Mutex<Vec<String>>>,
     over: Arc<AtomicBool>,
     code: String,
     tokens: [String; 2],
     seed: u64,
-) -> Vec<Vec<String>> {
+) -> (Vec<Vec<String>>, Vec<Value>) {
     let mut rng = fastrand::Rng::with_seed(seed);
     let mut seen = Vec::new();
+    let mut results = Vec::new();
     let deadline = Instant::now() + Duration::from_secs(300);
     let mut seat = 0;
     loop {
@@ -138,8 +163,12 @@ async fn player(
         };
         seen.push(moves_of(&state));
         let ply = state["ply"].as_u64().unwrap_or(0);
-        if !state["result"].is_null() || over.load(Ordering::Relaxed) {
-            return seen;
+        if !state["result"].is_null() {
+            results.push(state["result"].clone());
+            return (seen, results);
+        }
+        if over.load(Ordering::Relaxed) {
+            return (seen, results);
         }
         let to_move = usize::from(state["turn"]["seat"] != "first");
         if to_move != seat {
@@ -148,7 +177,7 @@ async fn player(
         }
         let legal = state["legal_moves"].as_array().cloned().unwrap_or_default();
         let Some(mv) = (!legal.is_empty()).then(|| legal[rng.usize(..legal.len())].clone()) else {
-            return seen;
+            return (seen, results);
         };
         tokio::time::sleep(Duration::from_millis(150)).await;
         let msg = json!({"type": "move", "token": tokens[seat], "ply": ply, "move": mv});
@@ -160,6 +189,9 @@ async fn player(
         while let Some(m) = next(&mut ws, Duration::from_secs(5)).await {
             if m["type"] == "state" {
                 seen.push(moves_of(&m));
+                if !m["result"].is_null() {
+                    results.push(m["result"].clone());
+                }
                 if m["ply"].as_u64().unwrap_or(0) > ply {
                     seat = 1 - seat;
                     break;
@@ -248,7 +280,10 @@ fn fifty_games_under_random_faults_lose_no_acknowledged_move() {
         let mut games = Vec::new();
         for g in 0..GAMES {
             let url = urls.lock().unwrap()[g % 3].clone();
-            let create = json!({"type": "create", "game": "kybo", "seat": "first"});
+            // Every other game with 10 cubes a player: it ends (KY-9) while
+            // the faults go on, so that endings are checked too.
+            let create = json!({"type": "create", "game": "kybo", "seat": "first",
+                                "config": config_of(g)});
             let (_host, created) = ask(&url, &create).await.expect("created");
             let code = created["code"].as_str().unwrap().to_owned();
             let join = json!({"type": "join", "code": code});
@@ -263,7 +298,7 @@ fn fifty_games_under_random_faults_lose_no_acknowledged_move() {
     let began = Instant::now();
     let (seen, faults) = std::thread::scope(|s| {
         let faults = s.spawn(|| chaos(&done, &pg, &proxies, &servers, &urls, &dir));
-        let seen: Vec<Vec<Vec<String>>> = rt.block_on(async {
+        let seen: Vec<(Vec<Vec<String>>, Vec<Value>)> = rt.block_on(async {
             let players: Vec<_> = games
                 .iter()
                 .enumerate()
@@ -285,30 +320,74 @@ fn fifty_games_under_random_faults_lose_no_acknowledged_move() {
         began.elapsed(),
         faults.len()
     );
-    let shown: usize = seen.iter().flatten().map(Vec::len).max().unwrap_or(0);
+    let shown: usize = seen
+        .iter()
+        .flat_map(|(moves, _)| moves)
+        .map(Vec::len)
+        .max()
+        .unwrap_or(0);
+    let ended = seen
+        .iter()
+        .filter(|(_, results)| !results.is_empty())
+        .count();
+    assert!(
+        ended >= GAMES / 4,
+        "only {ended} games were shown an ending"
+    );
     assert!(shown >= 10, "the games hardly moved: at most {shown} plies");
     let stored_moves = rt.block_on(async {
         let mut total = 0;
-        for ((code, _), shown) in games.iter().zip(&seen) {
+        for (g, ((code, _), (shown, results))) in games.iter().zip(&seen).enumerate() {
             let stored = db_moves(&pg.url(), code).await;
             total += stored.len();
+            // Every ending a client was told is the one stored (one result
+            // column: a game with two results would show a different one).
+            let stored_result = db_result(&pg.url(), code).await;
+            for result in results {
+                assert_eq!(
+                    stored_result.as_ref(),
+                    Some(result),
+                    "game {code}: told {result}, stored {stored_result:?}"
+                );
+            }
             for moves in shown {
                 assert!(
                     stored.starts_with(moves),
                     "game {code}: shown {moves:?}, stored {stored:?}"
                 );
             }
-            let mut game = kybo::Position::from_config(kybo::Config::default());
+            let supply = if g % 2 == 0 {
+                kybo::Supply::PerPlayer(10)
+            } else {
+                kybo::Supply::Unlimited
+            };
+            let mut game = kybo::Position::from_config(kybo::Config { supply });
             for m in &stored {
                 let mv = game.parse_move(m).unwrap();
                 game.play(mv)
                     .unwrap_or_else(|e| panic!("game {code}: stored {m} is illegal: {e:?}"));
             }
+            // A result the rules gave is stored only with the move that
+            // ended the game, and a game the rules ended has its result.
+            if let Some(result) = &stored_result {
+                if result["ending"] == "rules" {
+                    assert!(
+                        game.outcome().is_some(),
+                        "game {code}: {result} stored mid-game"
+                    );
+                }
+            } else {
+                assert!(
+                    game.outcome().is_none(),
+                    "game {code}: ended with no result stored"
+                );
+            }
         }
         total
     });
     eprintln!(
-        "{stored_moves} moves stored; every move shown to a client is among them, in its place"
+        "{stored_moves} moves stored; every move shown to a client is among them, in its place; \
+         {ended} games ended, each told the result stored"
     );
     drop(servers);
     drop(proxies);
