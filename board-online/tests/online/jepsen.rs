@@ -107,12 +107,20 @@ fn moves_of(state: &Value) -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// The configuration of game `g`: every other one with 10 cubes a player.
-fn config_of(g: usize) -> Value {
-    if g % 2 == 0 {
-        json!({"supply": {"per_player": 10}})
+/// The cube supply of game `g`: every other one with 10 cubes a player.
+fn supply_of(g: usize) -> kybo::Supply {
+    if g.is_multiple_of(2) {
+        kybo::Supply::PerPlayer(10)
     } else {
-        json!({})
+        kybo::Supply::Unlimited
+    }
+}
+
+/// The configuration of game `g`, as `create` sends it ([`supply_of`]).
+fn config_of(g: usize) -> Value {
+    match supply_of(g) {
+        kybo::Supply::PerPlayer(n) => json!({"supply": {"per_player": n}}),
+        kybo::Supply::Unlimited => json!({}),
     }
 }
 
@@ -356,12 +364,9 @@ fn fifty_games_under_random_faults_lose_no_acknowledged_move() {
                     "game {code}: shown {moves:?}, stored {stored:?}"
                 );
             }
-            let supply = if g % 2 == 0 {
-                kybo::Supply::PerPlayer(10)
-            } else {
-                kybo::Supply::Unlimited
-            };
-            let mut game = kybo::Position::from_config(kybo::Config { supply });
+            let mut game = kybo::Position::from_config(kybo::Config {
+                supply: supply_of(g),
+            });
             for m in &stored {
                 let mv = game.parse_move(m).unwrap();
                 game.play(mv)
