@@ -29,11 +29,6 @@ fn instance(dir: &TempDir, db: &str, id: &str) -> Server {
 /// Like [`instance`], with extra flags (`--lease-ttl` among them replaces
 /// the 1.5 s of these tests).
 pub(crate) fn instance_with(dir: &TempDir, db: &str, id: &str, extra: &[&str]) -> Server {
-    instance_ttl(dir, db, id, TTL, extra)
-}
-
-/// Like [`instance_with`], with leases of `ttl` seconds.
-pub(crate) fn instance_ttl(dir: &TempDir, db: &str, id: &str, ttl: &str, extra: &[&str]) -> Server {
     let mut args = vec![
         "serve",
         "--addr",
@@ -43,9 +38,9 @@ pub(crate) fn instance_ttl(dir: &TempDir, db: &str, id: &str, ttl: &str, extra: 
         "--instance-id",
         id,
     ];
-    // Leases of `ttl` unless `extra` names another.
+    // Leases of TTL unless `extra` names another.
     if !extra.contains(&"--lease-ttl") {
-        args.extend_from_slice(&["--lease-ttl", ttl]);
+        args.extend_from_slice(&["--lease-ttl", TTL]);
     }
     args.extend_from_slice(FAST);
     args.extend_from_slice(extra);

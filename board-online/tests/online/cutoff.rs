@@ -24,19 +24,22 @@ async fn cluster(name: &'static str) -> Option<PgCluster> {
 /// The moves of game `code` as the database holds them, in order.
 pub(crate) async fn db_moves(url: &str, code: &str) -> Vec<String> {
     let (url, code) = (url.to_owned(), code.to_owned());
-    tokio::task::spawn_blocking(move || {
-        let mut db = postgres::Client::connect(&url, postgres::NoTls).unwrap();
-        db.query(
-            "SELECT text FROM moves WHERE code = $1 ORDER BY ply",
-            &[&code],
-        )
+    tokio::task::spawn_blocking(move || db_moves_now(&url, &code))
+        .await
         .unwrap()
-        .iter()
-        .map(|row| row.get(0))
-        .collect()
-    })
-    .await
+}
+
+/// [`db_moves`], outside a runtime.
+pub(crate) fn db_moves_now(url: &str, code: &str) -> Vec<String> {
+    let mut db = postgres::Client::connect(url, postgres::NoTls).unwrap();
+    db.query(
+        "SELECT text FROM moves WHERE code = $1 ORDER BY ply",
+        &[&code],
+    )
     .unwrap()
+    .iter()
+    .map(|row| row.get(0))
+    .collect()
 }
 
 /// A connection that said hello and follows redirects.

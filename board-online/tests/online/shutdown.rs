@@ -10,7 +10,8 @@ use std::time::Duration;
 use serde_json::{json, Value};
 use tokio::sync::Barrier;
 
-use crate::cluster::instance_ttl;
+use crate::cluster::instance_with;
+use crate::cutoff::db_moves_now;
 use crate::harness::Raw;
 use crate::harness::TempDir;
 use crate::pgcluster::PgCluster;
@@ -149,19 +150,6 @@ async fn play(
     }
 }
 
-/// The moves of game `code` in the database, in order.
-fn stored_moves(url: &str, code: &str) -> Vec<String> {
-    let mut db = postgres::Client::connect(url, postgres::NoTls).unwrap();
-    db.query(
-        "SELECT text FROM moves WHERE code = $1 ORDER BY ply",
-        &[&code],
-    )
-    .unwrap()
-    .iter()
-    .map(|row| row.get(0))
-    .collect()
-}
-
 /// Leases of instance `owner` in the database that have not expired.
 fn live_leases(url: &str, owner: &str) -> i64 {
     let mut db = postgres::Client::connect(url, postgres::NoTls).unwrap();
@@ -179,8 +167,8 @@ fn sigterm_mid_game_loses_no_acknowledged_move_tells_every_client_and_hands_leas
         return;
     };
     let dir = TempDir::new("sigterm");
-    let mut a = instance_ttl(&dir, &pg.url(), "a", "10", &[]);
-    let b = instance_ttl(&dir, &pg.url(), "b", "10", &[]);
+    let mut a = instance_with(&dir, &pg.url(), "a", &["--lease-ttl", "10"]);
+    let b = instance_with(&dir, &pg.url(), "b", &["--lease-ttl", "10"]);
     let rt = tokio::runtime::Runtime::new().unwrap();
     let url = a.url();
     let barrier = Arc::new(Barrier::new(GAMES + 1));
@@ -226,7 +214,7 @@ fn sigterm_mid_game_loses_no_acknowledged_move_tells_every_client_and_hands_leas
             "{}: both connections told shutting_down",
             s.code
         );
-        let stored = stored_moves(&pg.url(), &s.code);
+        let stored = db_moves_now(&pg.url(), &s.code);
         // Every move a client saw is stored, in its place; at most the one
         // on its way besides.
         assert!(

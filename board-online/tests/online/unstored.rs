@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use serde_json::{json, Value};
 
-use crate::cluster::{instance_ttl, stored_game};
+use crate::cluster::{instance_with, stored_game};
 use crate::harness::{Raw, Server, TempDir};
 use crate::pgcluster::PgCluster;
 
@@ -77,7 +77,7 @@ fn stored_result(addr: &str, code: &str) -> Value {
 }
 
 fn server(dir: &TempDir, pg: &PgCluster) -> Server {
-    instance_ttl(dir, &pg.url(), "a", "10", &[])
+    instance_with(dir, &pg.url(), "a", &["--lease-ttl", "10"])
 }
 
 #[test]
