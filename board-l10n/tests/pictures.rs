@@ -221,7 +221,8 @@ fn french_pictures_hold_french_words_and_no_english() {
             "Partie terminée : ",
             "pâles et",
             "décompte final",
-            "gris : fermé, marqué par personne (réclamable, ou perdu) ; barré : mort, 0 point ; coins marqués : un carré 2×2",
+            "gris : fermé, marqué par personne (réclamable, ou perdu)",
+            "barré : mort, 0 point ; coins marqués : un carré 2×2",
             "reste 2 rouges",
         ],
         &[

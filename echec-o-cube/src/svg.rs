@@ -475,7 +475,9 @@ fn status_lines(
         lines.push((join(parts), Some(player_colour(Some(player)))));
     }
     if position.closed_squares().next().is_some() {
+        // Two lines: one would run past the picture's edge.
         lines.push((words.say(&Message::new("svg-eoc-key-nobody")), Some(NOBODY)));
+        lines.push((words.say(&Message::new("svg-eoc-key-marks")), None));
     }
     lines
 }
@@ -508,9 +510,12 @@ fn english_lines(position: &Position) -> Vec<(String, Option<&'static str>)> {
     }
     if position.closed_squares().next().is_some() {
         lines.push((
-            "grey: closed, scored by nobody yet (claimable, or lost); crossed out: dead, 0 points; corner marks: a 2×2 square"
-                .to_owned(),
+            "grey: closed, scored by nobody yet (claimable, or lost)".to_owned(),
             Some(NOBODY),
+        ));
+        lines.push((
+            "crossed out: dead, 0 points; corner marks: a 2×2 square".to_owned(),
+            None,
         ));
     }
     lines

@@ -79,7 +79,8 @@ fn a_scored_square_and_its_pieces() {
             // The final count (EOC-19) only once the game is over.
             "One: 0 points, 48 pale and 20 dark left",
             "Two: 12 points, 50 pale and 18 dark left",
-            "grey: closed, scored by nobody yet (claimable, or lost); crossed out: dead, 0 points; corner marks: a 2×2 square",
+            "grey: closed, scored by nobody yet (claimable, or lost)",
+            "crossed out: dead, 0 points; corner marks: a 2×2 square",
         ]
     );
 }

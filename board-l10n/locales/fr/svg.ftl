@@ -41,7 +41,8 @@ svg-eoc-player = { $player } : { $points ->
        *[other] { $points } points
     }, reste { $pale } pâles et { $dark } foncés
 svg-eoc-final = décompte final { $count }
-svg-eoc-key-nobody = gris : fermé, marqué par personne (réclamable, ou perdu) ; barré : mort, 0 point ; coins marqués : un carré 2×2
+svg-eoc-key-nobody = gris : fermé, marqué par personne (réclamable, ou perdu)
+svg-eoc-key-marks = barré : mort, 0 point ; coins marqués : un carré 2×2
 svg-c3-title = échecs 3D, { $levels ->
         [one] { $levels } niveau
        *[other] { $levels } niveaux
