@@ -105,9 +105,11 @@ export async function newPage(context, { touch = false } = {}) {
   const page = await context.newPage();
   page.touch = touch; // the board is touched, not clicked
   page.problems = [];
+  page.warnings = []; // not a failure, but said when a wait fails
   page.on('pageerror', (e) => page.problems.push(`pageerror: ${e.message}`));
   page.on('console', (m) => {
     if (m.type() === 'error') page.problems.push(`console error: ${m.text()}`);
+    if (m.type() === 'warning') page.warnings.push(m.text());
   });
   return page;
 }
@@ -220,12 +222,33 @@ export async function playOneMove(page, rand) {
 
 /** Waits until it is the person's turn (the board lit) or the game is over. */
 export async function waitForTurn(page, timeout = 60000) {
-  await page.waitForFunction(
-    () => document.getElementById('outcome').textContent !== '' || document.getElementById('board').classList.contains('my-turn'),
-    null,
-    { timeout },
-  );
+  try {
+    await page.waitForFunction(
+      () => document.getElementById('outcome').textContent !== '' || document.getElementById('board').classList.contains('my-turn'),
+      null,
+      { timeout },
+    );
+  } catch (e) {
+    throw new Error(`no turn and no result after ${timeout} ms: ${await pageState(page)}`, { cause: e });
+  }
   return (await page.locator('#outcome').textContent()) !== '';
+}
+
+/** What the page shows and has said, for a wait that failed: its lines,
+ * the end of its record, its errors and warnings; and a screenshot
+ * (`stuck-N.png` in the artifacts). */
+async function pageState(page) {
+  const shot = join(ARTIFACTS, `stuck-${Date.now()}.png`);
+  try {
+    await page.screenshot({ path: shot });
+    const lines = await page.evaluate(() => {
+      const text = (id) => document.getElementById(id)?.textContent.trim().slice(-300);
+      return { turn: text('turn'), message: text('message'), hint: text('hint'), actions: text('actions'), choices: text('choices'), record: text('record'), plies: document.getElementById('record')?.dataset.plies };
+    });
+    return JSON.stringify({ ...lines, problems: page.problems, warnings: page.warnings, screenshot: shot });
+  } catch (e) {
+    return `(the page could not be read: ${e.message})`;
+  }
 }
 
 /** `host` creates an online KYBO game on the page at `hostUrl`; `guest`
