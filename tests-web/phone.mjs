@@ -201,6 +201,8 @@ for (const lang of ['fr', 'en']) {
       assert.equal(await page.locator('#setup').isVisible(), true, 'back to the setup at once');
       assert.equal(await page.locator('#confirm').isVisible(), false);
       await page.click('#start');
+      // The setup scrolled down to its button; the game opens at its top.
+      assert.equal(await page.evaluate(() => window.scrollY), 0, 'the second game opens at the top of the page');
       assert.ok(await tapOnceAndSettle(page));
       const plies = await pliesOf(page);
       await page.locator('#new-game').tap();

@@ -825,6 +825,8 @@ function showPlay() {
   $('code-box').hidden = S.mode !== 'online';
   say('');
   $('hint').textContent = '';
+  // The setup was scrolled down to its button: the game opens at its top.
+  window.scrollTo(0, 0);
 }
 
 let recordUrl = null;
@@ -886,6 +888,7 @@ function backToSetup() {
   $('play').hidden = true;
   $('setup').hidden = false;
   document.body.classList.remove('playing');
+  window.scrollTo(0, 0);
 }
 
 // ---------------------------------------------------------------- online
