@@ -10,10 +10,11 @@
 use board_core::{Color, MoveList};
 
 use crate::geometry::{
-    bishop_attacks, forward, pawn_captures_left, pawn_captures_right, rook_attacks, Slide, BETWEEN,
-    BISHOP_EMPTY, CROSS_SLIDE, KING, KING_NEAR, KNIGHT, ORTHO1, ORTHO2, PAWN_ATTACKS, PLANAR,
-    PLANAR_NONE, RANK_1, RANK_8, ROOK_EMPTY, SHIFT,
+    forward, pawn_captures_left, pawn_captures_right, Slide, BETWEEN, BISHOP_EMPTY, CROSS_SLIDE,
+    KING, KING_NEAR, KNIGHT, ORTHO1, ORTHO2, PAWN_ATTACKS, PLANAR, PLANAR_NONE, RANK_1, RANK_8,
+    ROOK_EMPTY, SHIFT,
 };
+use crate::magic::{bishop_attacks, rook_attacks};
 use crate::moves::{Move, MoveKind};
 use crate::piece::Role;
 use crate::position::{FixedPosition, CELLS};
