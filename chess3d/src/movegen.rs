@@ -133,7 +133,13 @@ impl Counter {
         let c2 = self.twos & c1;
         self.twos ^= c1;
         if c2 != 0 {
-            self.spilled += 4 * u64::from(c2.count_ones());
+            // Few squares spill at once: a bit at a time is cheaper than a
+            // population count without `popcnt`.
+            let mut spill = c2;
+            while spill != 0 {
+                self.spilled += 4;
+                spill &= spill - 1;
+            }
         }
     }
 
@@ -378,8 +384,9 @@ impl<const L: usize> FixedPosition<L> {
         self.attacked(self.kings[c] as usize, 1 - c, &self.occupied())
     }
 
-    fn safety(&self, occ: &[u64; L]) -> Safety<L> {
-        let us = self.turn as usize;
+    /// The checks and pins of side `us`, the side to move.
+    #[inline(always)]
+    fn safety(&self, occ: &[u64; L], us: usize) -> Safety<L> {
         let them = 1 - us;
         let kc = self.kings[us] as usize;
         let (lk, ks) = (kc >> 6, kc & 63);
@@ -554,15 +561,28 @@ impl<const L: usize> FixedPosition<L> {
 
     /// Every legal move, into `sink`.
     pub(crate) fn generate<S: Sink>(&self, sink: &mut S) {
-        let us = self.turn as usize;
+        // One generator for each side: the side's pawn directions, ranks
+        // and tables become constants.
+        if self.turn == Color::White {
+            self.generate_for::<S, 0>(sink);
+        } else {
+            self.generate_for::<S, 1>(sink);
+        }
+    }
+
+    /// Every legal move of side `US` (0 White, 1 Black), the side to move,
+    /// into `sink`.
+    #[inline(always)]
+    fn generate_for<S: Sink, const US: usize>(&self, sink: &mut S) {
+        let us = US;
         let them = 1 - us;
         let occ = self.occupied();
-        let safety = self.safety(&occ);
+        let safety = self.safety(&occ, us);
         let own = &self.colors[us];
         let th = &self.colors[them];
         let r = &self.roles;
 
-        self.king_moves(sink, &occ, safety.checkers);
+        self.king_moves(sink, &occ, us);
         if safety.checkers >= 2 || sink.done() {
             return;
         }
@@ -748,8 +768,9 @@ impl<const L: usize> FixedPosition<L> {
         }
     }
 
-    fn king_moves<S: Sink>(&self, sink: &mut S, occ: &[u64; L], _checkers: u32) {
-        let us = self.turn as usize;
+    /// The king's moves of side `us`, the side to move.
+    #[inline(always)]
+    fn king_moves<S: Sink>(&self, sink: &mut S, occ: &[u64; L], us: usize) {
         let them = 1 - us;
         let kc = self.kings[us] as usize;
         let (lk, ks) = (kc >> 6, kc & 63);
@@ -785,6 +806,8 @@ impl<const L: usize> FixedPosition<L> {
     }
 
     /// En-passant captures (C3-10), each tested on the board after it.
+    /// Inlined, as castling, so that the sink stays in registers.
+    #[inline(always)]
     fn en_passant<S: Sink>(&self, sink: &mut S) {
         let Some(ep) = self.ep else { return };
         let us = self.turn as usize;
@@ -832,6 +855,7 @@ impl<const L: usize> FixedPosition<L> {
     }
 
     /// Castling (C3-15), when not in check.
+    #[inline(always)]
     fn castling_moves<S: Sink>(&self, sink: &mut S, occ: &[u64; L]) {
         let color = self.turn;
         let them = 1 - color as usize;
