@@ -629,6 +629,13 @@ impl<const L: usize> FixedPosition<L> {
                 // pinned ones below.
                 let free = !pinned[l];
                 let (o, queens) = (occ[l], diag & ortho & free);
+                let mut queens = queens;
+                while queens != 0 {
+                    let s = queens.trailing_zeros() as usize;
+                    queens &= queens - 1;
+                    let att = bishop_attacks(s, o) | rook_attacks(s, o);
+                    self.free_slider(sink, l, s, att, [true, true], target, &occ);
+                }
                 let mut bishops = diag & !ortho & free;
                 while bishops != 0 {
                     let s = bishops.trailing_zeros() as usize;
@@ -648,13 +655,6 @@ impl<const L: usize> FixedPosition<L> {
                     let s = rooks.trailing_zeros() as usize;
                     rooks &= rooks - 1;
                     self.free_slider(sink, l, s, rook_attacks(s, o), [false, true], target, &occ);
-                }
-                let mut queens = queens;
-                while queens != 0 {
-                    let s = queens.trailing_zeros() as usize;
-                    queens &= queens - 1;
-                    let att = bishop_attacks(s, o) | rook_attacks(s, o);
-                    self.free_slider(sink, l, s, att, [true, true], target, &occ);
                 }
                 sliders &= pinned[l];
             }
