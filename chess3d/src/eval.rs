@@ -5,7 +5,8 @@
 //!
 //! Scores are centipawns from the side to move's point of view.
 
-use crate::geometry::{bishop_attacks, rook_attacks, KING_NEAR, KNIGHT, ORTHO1, ORTHO2};
+use crate::geometry::{KING_NEAR, KNIGHT, ORTHO1, ORTHO2};
+use crate::magic::{bishop_attacks, rook_attacks};
 use crate::position::FixedPosition;
 
 /// Material value by role index (pawn, knight, bishop, rook, queen, king).

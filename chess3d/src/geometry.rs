@@ -1,5 +1,6 @@
 //! The geometry of the 3-D space: steps (C3-2), pieces' patterns on one
-//! level and between levels, all as `const` tables built by `const fn`.
+//! level and between levels, all as `const` tables built by `const fn`
+//! (the sliders' lookups on one level are in [`magic`](crate::magic)).
 //!
 //! Bitboards here are raw `u64` (bit `i` = square of index `i`, A1 = 0) so
 //! the move generator can use plain integer operations; the public API uses
@@ -144,7 +145,6 @@ pub(crate) const LINES: [[Line; 4]; 64] = {
 
 /// Attacks along one line by obstruction difference: the squares up to and
 /// including the first blocker on each side.
-#[inline(always)]
 const fn line_attacks(line: Line, occ: u64) -> u64 {
     let lower = line.lower & occ;
     let upper = line.upper & occ;
@@ -154,120 +154,17 @@ const fn line_attacks(line: Line, occ: u64) -> u64 {
     (line.lower | line.upper) & odiff
 }
 
-/// `FIRST_RANK[file][inner]`: the squares of rank 1 a rook on `file`
-/// attacks along the rank when `inner` holds the occupancy of files B to G
-/// (bit 0 = B); the edge squares never block anything beyond them.
-const FIRST_RANK: [[u8; 64]; 8] = {
-    let mut t = [[0u8; 64]; 8];
-    let mut file = 0;
-    while file < 8 {
-        let mut inner = 0;
-        while inner < 64 {
-            let occ = (inner as u64) << 1;
-            t[file][inner] = line_attacks(LINES[file][1], occ) as u8;
-            inner += 1;
-        }
-        file += 1;
-    }
-    t
-};
+/// A rook's lines in [`LINES`]: the file and the rank.
+pub(crate) const ROOK_LINES: [usize; 2] = [0, 1];
+/// A bishop's lines in [`LINES`]: the two diagonals.
+pub(crate) const BISHOP_LINES: [usize; 2] = [2, 3];
 
-/// The multiplier that gathers the six inner squares of file A (ranks 2
-/// to 7) into the top six bits (kindergarten bitboards: the partial products
-/// never overlap, so no carry mixes them).
-const GATHER_FILE: u64 = 0x0080_4020_1008_0400;
-
-/// The multiplier that gathers a diagonal's squares of files B to G (one a
-/// file) into the top six bits, bit 58 = file B.
-const GATHER_DIAGONAL: u64 = 0x0202_0202_0202_0202;
-
-/// The index of the six inner squares of file A in `occ` (only file A's
-/// bits may be set).
-#[inline(always)]
-const fn file_index(file_a_occ: u64) -> usize {
-    (file_a_occ.wrapping_mul(GATHER_FILE) >> 58) as usize
-}
-
-/// `FILE_A_ATTACKS[rank][index]`: the squares of file A a rook on `rank`
-/// of file A attacks along the file, the file's inner occupancy given by
-/// its [`file_index`].
-const FILE_A_ATTACKS: [[u64; 64]; 8] = {
-    let mut t = [[0u64; 64]; 8];
-    let mut rank = 0;
-    while rank < 8 {
-        let mut inner = 0;
-        while inner < 64 {
-            let mut occ = 0u64;
-            let mut r = 0;
-            while r < 6 {
-                if inner >> r & 1 != 0 {
-                    occ |= 1 << (8 * (r + 1));
-                }
-                r += 1;
-            }
-            t[rank][file_index(occ)] = line_attacks(LINES[rank * 8][0], occ);
-            inner += 1;
-        }
-        rank += 1;
-    }
-    t
-};
-
-/// `FILL_UP[file][inner]`: [`FIRST_RANK`]'s attacks copied onto every
-/// rank, so that masking with a diagonal through a square of `file` keeps
-/// that diagonal's attacks.
-const FILL_UP: [[u64; 64]; 8] = {
-    let mut t = [[0u64; 64]; 8];
-    let mut file = 0;
-    while file < 8 {
-        let mut inner = 0;
-        while inner < 64 {
-            t[file][inner] = (FIRST_RANK[file][inner] as u64).wrapping_mul(FILE_A);
-            inner += 1;
-        }
-        file += 1;
-    }
-    t
-};
-
-/// `DIAGONALS[sq]`: the diagonal and the anti-diagonal through `sq`,
-/// without it.
-const DIAGONALS: [[u64; 2]; 64] = {
-    let mut t = [[0u64; 2]; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        let l = &LINES[sq];
-        t[sq] = [l[2].lower | l[2].upper, l[3].lower | l[3].upper];
-        sq += 1;
-    }
-    t
-};
-
-/// Attacks along a diagonal `line` through a square of `file`, by a
-/// multiplication and a lookup.
-#[inline(always)]
-const fn diagonal_attacks(line: u64, file: usize, occ: u64) -> u64 {
-    let inner = ((line & occ).wrapping_mul(GATHER_DIAGONAL) >> 58) as usize;
-    line & FILL_UP[file][inner]
-}
-
-/// Rook attacks on one level, given that level's occupancy: along the file
-/// by a multiplication and a lookup, along the rank by a lookup of the
-/// rank's six inner squares.
-#[inline(always)]
-pub(crate) const fn rook_attacks(sq: usize, occ: u64) -> u64 {
-    let (file, shift) = (sq & 7, sq & 56);
-    let inner = ((occ >> (shift + 1)) & 63) as usize;
-    let rank = (FIRST_RANK[file][inner] as u64) << shift;
-    let along_file = FILE_A_ATTACKS[sq >> 3][file_index(FILE_A & (occ >> file))] << file;
-    along_file | rank
-}
-
-/// Bishop attacks on one level, given that level's occupancy.
-#[inline(always)]
-pub(crate) const fn bishop_attacks(sq: usize, occ: u64) -> u64 {
-    let [diagonal, anti] = DIAGONALS[sq];
-    diagonal_attacks(diagonal, sq & 7, occ) | diagonal_attacks(anti, sq & 7, occ)
+/// The squares a slider on `sq` attacks along its two `lines` (of
+/// [`LINES`]) under the occupancy `occ`, by obstruction difference: for
+/// building tables; the move generator looks them up
+/// ([`magic`](crate::magic)).
+pub(crate) const fn slide(sq: usize, lines: [usize; 2], occ: u64) -> u64 {
+    line_attacks(LINES[sq][lines[0]], occ) | line_attacks(LINES[sq][lines[1]], occ)
 }
 
 /// Rook attacks on an empty level.
@@ -275,7 +172,7 @@ pub(crate) const ROOK_EMPTY: [u64; 64] = {
     let mut t = [0u64; 64];
     let mut sq = 0;
     while sq < 64 {
-        t[sq] = rook_attacks(sq, 0);
+        t[sq] = slide(sq, ROOK_LINES, 0);
         sq += 1;
     }
     t
@@ -286,7 +183,7 @@ pub(crate) const BISHOP_EMPTY: [u64; 64] = {
     let mut t = [0u64; 64];
     let mut sq = 0;
     while sq < 64 {
-        t[sq] = bishop_attacks(sq, 0);
+        t[sq] = slide(sq, BISHOP_LINES, 0);
         sq += 1;
     }
     t
@@ -402,6 +299,7 @@ pub(crate) const fn home_level(levels: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::magic::{bishop_attacks, rook_attacks};
 
     fn naive_slide(sq: usize, occ: u64, dirs: &[(i8, i8)]) -> u64 {
         let mut bb = 0;

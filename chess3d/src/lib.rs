@@ -151,6 +151,7 @@ mod explain;
 mod game;
 mod geometry;
 mod legal;
+mod magic;
 mod movegen;
 mod moves;
 mod notation;

@@ -10,10 +10,11 @@
 use board_core::{Color, MoveList};
 
 use crate::geometry::{
-    bishop_attacks, forward, pawn_captures_left, pawn_captures_right, rook_attacks, Slide, BETWEEN,
-    BISHOP_EMPTY, CROSS_SLIDE, KING, KING_NEAR, KNIGHT, ORTHO1, ORTHO2, PAWN_ATTACKS, PLANAR,
-    PLANAR_NONE, RANK_1, RANK_8, ROOK_EMPTY, SHIFT,
+    forward, pawn_captures_left, pawn_captures_right, Slide, BETWEEN, BISHOP_EMPTY, CROSS_SLIDE,
+    KING, KING_NEAR, KNIGHT, ORTHO1, ORTHO2, PAWN_ATTACKS, PLANAR, PLANAR_NONE, RANK_1, RANK_8,
+    ROOK_EMPTY, SHIFT,
 };
+use crate::magic::{bishop_attacks, rook_attacks};
 use crate::moves::{Move, MoveKind};
 use crate::piece::Role;
 use crate::position::{FixedPosition, CELLS};
@@ -132,7 +133,13 @@ impl Counter {
         let c2 = self.twos & c1;
         self.twos ^= c1;
         if c2 != 0 {
-            self.spilled += 4 * u64::from(c2.count_ones());
+            // Few squares spill at once: a bit at a time is cheaper than a
+            // population count without `popcnt`.
+            let mut spill = c2;
+            while spill != 0 {
+                self.spilled += 4;
+                spill &= spill - 1;
+            }
         }
     }
 
@@ -168,14 +175,23 @@ impl Sink for Counter {
         self.add(targets);
         let promotions = targets & (RANK_1 | RANK_8);
         if promotions != 0 {
-            // Three more moves (four promotion pieces) on each of these squares.
-            self.spilled += 3 * u64::from(promotions.count_ones());
+            self.spilled += promotion_moves(promotions);
         }
     }
     #[inline(always)]
     fn special(&mut self, _: Move) {
         self.spilled += 1;
     }
+}
+
+/// The moves beyond the first of the promotions onto `promotions`: three
+/// more (four promotion pieces) on each square. Out of line and cold, so
+/// that the rare promotions cost a predicted branch, not a population
+/// count at every counted leaf (the compiler would count unconditionally).
+#[cold]
+#[inline(never)]
+fn promotion_moves(promotions: u64) -> u64 {
+    3 * u64::from(promotions.count_ones())
 }
 
 /// Pushes moves onto a list.
@@ -377,8 +393,9 @@ impl<const L: usize> FixedPosition<L> {
         self.attacked(self.kings[c] as usize, 1 - c, &self.occupied())
     }
 
-    fn safety(&self, occ: &[u64; L]) -> Safety<L> {
-        let us = self.turn as usize;
+    /// The checks and pins of side `us`, the side to move.
+    #[inline(always)]
+    fn safety(&self, occ: &[u64; L], us: usize) -> Safety<L> {
         let them = 1 - us;
         let kc = self.kings[us] as usize;
         let (lk, ks) = (kc >> 6, kc & 63);
@@ -553,15 +570,28 @@ impl<const L: usize> FixedPosition<L> {
 
     /// Every legal move, into `sink`.
     pub(crate) fn generate<S: Sink>(&self, sink: &mut S) {
-        let us = self.turn as usize;
+        // One generator for each side: the side's pawn directions, ranks
+        // and tables become constants.
+        if self.turn == Color::White {
+            self.generate_for::<S, 0>(sink);
+        } else {
+            self.generate_for::<S, 1>(sink);
+        }
+    }
+
+    /// Every legal move of side `US` (0 White, 1 Black), the side to move,
+    /// into `sink`.
+    #[inline(always)]
+    fn generate_for<S: Sink, const US: usize>(&self, sink: &mut S) {
+        let us = US;
         let them = 1 - us;
         let occ = self.occupied();
-        let safety = self.safety(&occ);
+        let safety = self.safety(&occ, us);
         let own = &self.colors[us];
         let th = &self.colors[them];
         let r = &self.roles;
 
-        self.king_moves(sink, &occ, safety.checkers);
+        self.king_moves(sink, &occ, us);
         if safety.checkers >= 2 || sink.done() {
             return;
         }
@@ -599,6 +629,13 @@ impl<const L: usize> FixedPosition<L> {
                 // pinned ones below.
                 let free = !pinned[l];
                 let (o, queens) = (occ[l], diag & ortho & free);
+                let mut queens = queens;
+                while queens != 0 {
+                    let s = queens.trailing_zeros() as usize;
+                    queens &= queens - 1;
+                    let att = bishop_attacks(s, o) | rook_attacks(s, o);
+                    self.free_slider(sink, l, s, att, [true, true], target, &occ);
+                }
                 let mut bishops = diag & !ortho & free;
                 while bishops != 0 {
                     let s = bishops.trailing_zeros() as usize;
@@ -618,13 +655,6 @@ impl<const L: usize> FixedPosition<L> {
                     let s = rooks.trailing_zeros() as usize;
                     rooks &= rooks - 1;
                     self.free_slider(sink, l, s, rook_attacks(s, o), [false, true], target, &occ);
-                }
-                let mut queens = queens;
-                while queens != 0 {
-                    let s = queens.trailing_zeros() as usize;
-                    queens &= queens - 1;
-                    let att = bishop_attacks(s, o) | rook_attacks(s, o);
-                    self.free_slider(sink, l, s, att, [true, true], target, &occ);
                 }
                 sliders &= pinned[l];
             }
@@ -747,8 +777,9 @@ impl<const L: usize> FixedPosition<L> {
         }
     }
 
-    fn king_moves<S: Sink>(&self, sink: &mut S, occ: &[u64; L], _checkers: u32) {
-        let us = self.turn as usize;
+    /// The king's moves of side `us`, the side to move.
+    #[inline(always)]
+    fn king_moves<S: Sink>(&self, sink: &mut S, occ: &[u64; L], us: usize) {
         let them = 1 - us;
         let kc = self.kings[us] as usize;
         let (lk, ks) = (kc >> 6, kc & 63);
@@ -784,6 +815,8 @@ impl<const L: usize> FixedPosition<L> {
     }
 
     /// En-passant captures (C3-10), each tested on the board after it.
+    /// Inlined, as castling, so that the sink stays in registers.
+    #[inline(always)]
     fn en_passant<S: Sink>(&self, sink: &mut S) {
         let Some(ep) = self.ep else { return };
         let us = self.turn as usize;
@@ -831,6 +864,7 @@ impl<const L: usize> FixedPosition<L> {
     }
 
     /// Castling (C3-15), when not in check.
+    #[inline(always)]
     fn castling_moves<S: Sink>(&self, sink: &mut S, occ: &[u64; L]) {
         let color = self.turn;
         let them = 1 - color as usize;
