@@ -42,6 +42,15 @@ pub(crate) const fn touching_v(x: u64) -> u64 {
 /// corners there alone; and every segment found lies on the board.
 #[inline]
 pub(crate) const fn closing(fh: u64, fv: u64, reds: u64) -> [u64; 2] {
+    let [ch, cv] = closing_or_filled(fh, fv, reds);
+    [ch & !fh, cv & !fv]
+}
+
+/// [`closing`] with some filled segments among them: a board of legal
+/// placements (all empty) masked by it gives the closing ones, one mask
+/// fewer per orientation.
+#[inline]
+pub(crate) const fn closing_or_filled(fh: u64, fv: u64, reds: u64) -> [u64; 2] {
     let (dead1, dead2) = if reds == 0 {
         (0, 0)
     } else {
@@ -78,8 +87,7 @@ pub(crate) const fn closing(fh: u64, fv: u64, reds: u64) -> [u64; 2] {
     let left_right = miss_left | miss_right << 2;
     ch |= bottom_top | bottom_top << 1;
     cv |= left_right | left_right << 8;
-
-    [ch & !fh, cv & !fv]
+    [ch, cv]
 }
 
 /// More than the placements a position can offer, plus a claim: a pale and

@@ -1,16 +1,35 @@
-//! Random playouts in one loop that keeps the board in registers
-//! ([`Position::play_random`]): the filled segments, the darks and the
-//! segments touching each kind of end live in locals from move to move, a
-//! placement updates them with a few masks and a table per segment, and
-//! only a claim goes through the general move.
+//! Random playouts in loops that keep the board in registers
+//! ([`Position::play_random`]). While both players have pieces of both
+//! kinds (nearly every move of a game), the stocked loop keeps the filled
+//! segments, the legal placements and the segments touching a dark end in
+//! locals, plays every placement by masks without a branch on what it
+//! closes, and works out the points only when it stops. A claim goes
+//! through the general move; once a supply is spent, the general loop
+//! (any supplies) plays on.
 
 use board_core::{BitRanks, Rng};
 
 use crate::geometry::{H_SEGMENTS, V_SEGMENTS};
-use crate::movegen::{closing, touching_h, touching_v};
+use crate::movegen::{closing, closing_or_filled, touching_h, touching_v};
 use crate::notation::Move;
-use crate::play::{worth, Closure};
-use crate::position::{ends, Player, Position};
+use crate::play::{worth, worth_of_many, Closure};
+use crate::position::{ends, full_bigs, full_units, squares_around, Player, Position};
+
+/// Why [`Position::play_stocked`] stopped.
+enum Stop {
+    /// The game is over, or the plies asked for are played.
+    Over,
+    /// The move drawn is the claim (EOC-17), not yet played.
+    Claim,
+    /// A player's supply of one kind is spent.
+    Supply,
+}
+
+/// The full squares `[unit, big]` with the segments `fh`, `fv` filled.
+#[inline(always)]
+const fn full_squares(fh: u64, fv: u64) -> [u64; 2] {
+    [full_units(fh, fv), full_bigs(fh, fv)]
+}
 
 /// An all-ones mask if `b`, else zero.
 #[inline(always)]
@@ -90,12 +109,171 @@ impl Position {
             self.play_unchecked(mv);
             plies += 1;
         }
-        plies
-            + if self.config.auto_announce {
-                self.play_placements::<true>(rng, max_plies - plies)
-            } else {
-                self.play_placements::<false>(rng, max_plies - plies)
+        if self.config.auto_announce {
+            self.play_on::<true>(rng, plies, max_plies)
+        } else {
+            self.play_on::<false>(rng, plies, max_plies)
+        }
+    }
+
+    /// [`play_random`](Position::play_random) once a piece is down, without
+    /// reds, `plies` of the `max_plies` played: the stocked loop while both
+    /// players have both kinds, a claim as the general move, then the
+    /// general loop. Returns the plies played in all.
+    fn play_on<const AUTO: bool>(
+        &mut self,
+        rng: &mut Rng,
+        mut plies: usize,
+        max_plies: usize,
+    ) -> usize {
+        loop {
+            let (played, stop) = self.play_stocked::<AUTO>(rng, max_plies - plies);
+            plies += played;
+            match stop {
+                Stop::Over => return plies,
+                Stop::Claim => {
+                    self.play_unchecked(Move::Claim);
+                    plies += 1;
+                }
+                Stop::Supply => {
+                    return plies + self.play_placements::<AUTO>(rng, max_plies - plies)
+                }
             }
+        }
+    }
+
+    /// The loop of [`play_random`](Position::play_random) while each player
+    /// has pieces of both kinds, so that the legal placements are the empty
+    /// segments touching a piece (EOC-8, EOC-9), kept move to move as two
+    /// words, the kind of each set by whether it touches a dark. What
+    /// scoring needs only at the end (the points, the points held for a
+    /// claim, the closed squares) is worked out when the loop stops. At most
+    /// `max_plies` moves; returns how many it played and why it stopped.
+    #[inline(never)]
+    fn play_stocked<const AUTO: bool>(&mut self, rng: &mut Rng, max_plies: usize) -> (usize, Stop) {
+        if self.pale_left.contains(&0) || self.dark_left.contains(&0) {
+            return (0, Stop::Supply);
+        }
+        let [mut fh, mut fv] = [self.pale[0] | self.dark[0], self.pale[1] | self.dark[1]];
+        // Segments touching a dark end, and the legal placements: the empty
+        // segments touching any end.
+        let [mut dark_h, mut dark_v] = touching(ends(self.dark[0], self.dark[1]));
+        let [any_h, any_v] = touching(ends(fh, fv));
+        let (mut legal_h, mut legal_v) = (any_h & !fh, any_v & !fv);
+        let mut me = self.to_move as usize & 1;
+        let mut claim = self.claim_pending;
+        let mut r = rng.clone();
+        // What the end of the loop compares with.
+        let (scored, last, full) = (self.scored, self.last, full_squares(fh, fv));
+        let mut plies = 0;
+        let stop = loop {
+            let (h, v) = (legal_h, legal_v);
+            if plies == max_plies || h | v == 0 {
+                break Stop::Over; // EOC-18 (or the plies asked for)
+            }
+            let [ch, cv] = closing_or_filled(fh, fv, 0);
+            let (a, b) = (h & ch, v & cv);
+            let (c, d) = if AUTO { (h & !ch, v & !cv) } else { (h, v) };
+            // The list: the claim, then the four boards; move k is found
+            // in them by selects, not branches.
+            let [ra, rb, rc, rd] = [a, b, c, d].map(BitRanks::new);
+            let e0 = u32::from(claim) + ra.count();
+            let e1 = e0 + rb.count();
+            let e2 = e1 + rc.count();
+            let k = r.below((e2 + rd.count()) as usize) as u32;
+            if k < u32::from(claim) {
+                break Stop::Claim; // EOC-17
+            }
+            let (mut ranks, mut before) = (ra, u32::from(claim));
+            if k >= e0 {
+                (ranks, before) = (rb, e0);
+            }
+            if k >= e1 {
+                (ranks, before) = (rc, e1);
+            }
+            if k >= e2 {
+                (ranks, before) = (rd, e2);
+            }
+            let o = (k >= e0) ^ (k >= e1) ^ (k >= e2);
+            let announced = k < e1;
+            let bit = ranks.select(k - before) as u8;
+            let i = u8::from(o) << 6 | bit;
+            let one = 1u64 << (bit & 63);
+            let (put_h, put_v) = (one & mask(!o), one & mask(o));
+            // The piece: pale if it touches a dark end (EOC-9).
+            let pale = if o { dark_v } else { dark_h } & one != 0;
+            let is_dark = mask(!pale);
+            fh |= put_h;
+            fv |= put_v;
+            self.dark[usize::from(o)] |= one & is_dark;
+            let t = TOUCHING[usize::from(i & 127)];
+            dark_h |= t[0] & is_dark;
+            dark_v |= t[1] & is_dark;
+            legal_h = (legal_h | t[0]) & !fh;
+            legal_v = (legal_v | t[1]) & !fv;
+            let left = if pale {
+                &mut self.pale_left[me]
+            } else {
+                &mut self.dark_left[me]
+            };
+            *left -= 1;
+            let spent = *left == 0;
+            // What it closes (no reds here: every square is live), who
+            // closed it and, announced, scored it (EOC-12 to EOC-16).
+            let around = squares_around(i);
+            let new = [
+                around[0] & full_units(fh, fv),
+                around[1] & full_bigs(fh, fv),
+            ];
+            let (two, ann) = (mask(me == 1), mask(announced));
+            self.closed_by_two[0] |= new[0] & two;
+            self.closed_by_two[1] |= new[1] & two;
+            self.scored[0] |= new[0] & ann;
+            self.scored[1] |= new[1] & ann;
+            self.last = i;
+            // EOC-17: not announced, the other player may claim them; a
+            // placement lets an earlier claim lapse.
+            claim = new[0] | new[1] != 0 && !announced;
+            // The turn passes unless an announced closing scored.
+            me ^= usize::from(!announced);
+            plies += 1;
+            if spent {
+                break Stop::Supply;
+            }
+        };
+        *rng = r;
+        self.pale = [fh & !self.dark[0], fv & !self.dark[1]];
+        let now = full_squares(fh, fv);
+        self.closed[0] |= now[0] & !full[0];
+        self.closed[1] |= now[1] & !full[1];
+        // The squares scored here by announcing: the closer's.
+        let points = self.config.points;
+        let new_scored = [self.scored[0] & !scored[0], self.scored[1] & !scored[1]];
+        let by_two = [
+            new_scored[0] & self.closed_by_two[0],
+            new_scored[1] & self.closed_by_two[1],
+        ];
+        let by_one = [new_scored[0] & !by_two[0], new_scored[1] & !by_two[1]];
+        self.scored_by_two[0] |= by_two[0];
+        self.scored_by_two[1] |= by_two[1];
+        for (player, squares) in [by_one, by_two].into_iter().enumerate() {
+            let worth = worth_of_many(points, self.dark, squares);
+            let worth = u16::try_from(worth).unwrap_or(u16::MAX);
+            self.points[player] = self.points[player].saturating_add(worth);
+        }
+        if self.last != last {
+            // A placement: the points held for a claim are those of the
+            // last one, if it opened a claim.
+            self.claimable = if claim {
+                let closure = Closure::of(self.last, fh, fv, 0);
+                worth(points, self.dark, closure.new)
+            } else {
+                0
+            };
+        }
+        self.claim_pending = claim;
+        self.to_move = player(me);
+        (plies, stop)
     }
 
     /// The loop of [`play_random`](Position::play_random) once a piece is
