@@ -84,12 +84,14 @@ impl BitRanks {
         // bits: their number is the byte that holds the k-th.
         let below =
             ((k.wrapping_mul(LOW_BYTES) | HIGH_BYTES).wrapping_sub(self.running)) & HIGH_BYTES;
-        let byte = ((below >> 7).wrapping_mul(LOW_BYTES) >> 56) as u32;
-        // (Wrapping shifts: a `k` out of range may point past the last
-        // byte; the answer is then meaningless but nothing panics.)
-        let shift = byte * 8;
-        let before = (self.running << 8).wrapping_shr(shift) & 0xff;
-        let in_byte = self.bits.wrapping_shr(shift) & 0xff;
+        // The first byte not below: the lowest high bit left. (With `k`
+        // out of range there may be none: bit 63 then stands for the last
+        // byte, the answer is meaningless but nothing panics, and the
+        // count of zeros is never that of 0, which costs a test without
+        // `tzcnt`.)
+        let shift = ((!below & HIGH_BYTES) | 1 << 63).trailing_zeros() - 7;
+        let before = (self.running << 8) >> shift & 0xff;
+        let in_byte = self.bits >> shift & 0xff;
         shift + SELECT_IN_BYTE[in_byte as usize][(k.wrapping_sub(before) & 7) as usize] as u32
     }
 
