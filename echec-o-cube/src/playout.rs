@@ -10,10 +10,10 @@
 use board_core::{BitRanks, Rng};
 
 use crate::geometry::{H_SEGMENTS, V_SEGMENTS};
-use crate::movegen::{closing, closing_or_filled, touching_h, touching_v};
+use crate::movegen::{closing, touching_h, touching_v, Closing};
 use crate::notation::Move;
 use crate::play::{worth, worth_of_many, Closure};
-use crate::position::{ends, full_bigs, full_units, squares_around, Player, Position};
+use crate::position::{ends, squares_around, Player, Position};
 
 /// Why [`Position::play_stocked`] stopped.
 enum Stop {
@@ -23,12 +23,6 @@ enum Stop {
     Claim,
     /// A player's supply of one kind is spent.
     Supply,
-}
-
-/// The full squares `[unit, big]` with the segments `fh`, `fv` filled.
-#[inline(always)]
-const fn full_squares(fh: u64, fv: u64) -> [u64; 2] {
-    [full_units(fh, fv), full_bigs(fh, fv)]
 }
 
 /// An all-ones mask if `b`, else zero.
@@ -163,15 +157,18 @@ impl Position {
         let mut me = self.to_move as usize & 1;
         let mut claim = self.claim_pending;
         let mut r = rng.clone();
-        // What the end of the loop compares with.
-        let (scored, last, full) = (self.scored, self.last, full_squares(fh, fv));
+        let last = self.last;
+        // The squares closed here, by who closed them (One, Two) and
+        // whether they announced it.
+        let mut closed_by = [[0u64; 2]; 4];
         let mut plies = 0;
         let stop = loop {
             let (h, v) = (legal_h, legal_v);
             if plies == max_plies || h | v == 0 {
                 break Stop::Over; // EOC-18 (or the plies asked for)
             }
-            let [ch, cv] = closing_or_filled(fh, fv, 0);
+            let closing = Closing::of(fh, fv, 0);
+            let [ch, cv] = closing.segments;
             let (a, b) = (h & ch, v & cv);
             let (c, d) = if AUTO { (h & !ch, v & !cv) } else { (h, v) };
             // The list: the claim, then the four boards; move k is found
@@ -180,7 +177,9 @@ impl Position {
             let e0 = u32::from(claim) + ra.count();
             let e1 = e0 + rb.count();
             let e2 = e1 + rc.count();
-            let k = r.below((e2 + rd.count()) as usize) as u32;
+            // (The total as a tree: the draw waits on it.)
+            let total = (e0 + rb.count()) + (rc.count() + rd.count());
+            let k = r.below(total as usize) as u32;
             if k < u32::from(claim) {
                 break Stop::Claim; // EOC-17
             }
@@ -221,15 +220,11 @@ impl Position {
             // What it closes (no reds here: every square is live), who
             // closed it and, announced, scored it (EOC-12 to EOC-16).
             let around = squares_around(i);
-            let new = [
-                around[0] & full_units(fh, fv),
-                around[1] & full_bigs(fh, fv),
-            ];
-            let (two, ann) = (mask(me == 1), mask(announced));
-            self.closed_by_two[0] |= new[0] & two;
-            self.closed_by_two[1] |= new[1] & two;
-            self.scored[0] |= new[0] & ann;
-            self.scored[1] |= new[1] & ann;
+            let short = closing.one_short;
+            let new = [around[0] & short[0], around[1] & short[1]];
+            let by = &mut closed_by[me << 1 | usize::from(announced)];
+            by[0] |= new[0];
+            by[1] |= new[1];
             self.last = i;
             // EOC-17: not announced, the other player may claim them; a
             // placement lets an earlier claim lapse.
@@ -243,23 +238,21 @@ impl Position {
         };
         *rng = r;
         self.pale = [fh & !self.dark[0], fv & !self.dark[1]];
-        let now = full_squares(fh, fv);
-        self.closed[0] |= now[0] & !full[0];
-        self.closed[1] |= now[1] & !full[1];
-        // The squares scored here by announcing: the closer's.
         let points = self.config.points;
-        let new_scored = [self.scored[0] & !scored[0], self.scored[1] & !scored[1]];
-        let by_two = [
-            new_scored[0] & self.closed_by_two[0],
-            new_scored[1] & self.closed_by_two[1],
-        ];
-        let by_one = [new_scored[0] & !by_two[0], new_scored[1] & !by_two[1]];
-        self.scored_by_two[0] |= by_two[0];
-        self.scored_by_two[1] |= by_two[1];
-        for (player, squares) in [by_one, by_two].into_iter().enumerate() {
-            let worth = worth_of_many(points, self.dark, squares);
-            let worth = u16::try_from(worth).unwrap_or(u16::MAX);
-            self.points[player] = self.points[player].saturating_add(worth);
+        for (j, squares) in closed_by.into_iter().enumerate() {
+            let (two, announced) = (mask(j >> 1 == 1), mask(j & 1 == 1));
+            for (b, squares) in squares.into_iter().enumerate() {
+                self.closed[b] |= squares;
+                self.closed_by_two[b] |= squares & two;
+                self.scored[b] |= squares & announced;
+                self.scored_by_two[b] |= squares & announced & two;
+            }
+            if j & 1 == 1 {
+                // Announced: the closer scored them (EOC-16).
+                let worth = worth_of_many(points, self.dark, squares);
+                let worth = u16::try_from(worth).unwrap_or(u16::MAX);
+                self.points[j >> 1] = self.points[j >> 1].saturating_add(worth);
+            }
         }
         if self.last != last {
             // A placement: the points held for a claim are those of the
