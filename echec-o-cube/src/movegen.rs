@@ -46,7 +46,9 @@ pub(crate) const fn closing(fh: u64, fv: u64, reds: u64) -> [u64; 2] {
     [ch & !fh, cv & !fv]
 }
 
-/// What [`closing`] works out, before its last mask.
+/// What [`closing`] works out, before its last mask, with what the pass
+/// finds on the way: the squares one segment short of full (the stocked
+/// playout loop reads what a placement closes from them).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Closing {
     /// The closing segments `[horizontal, vertical]`, with some filled

@@ -70,10 +70,10 @@ impl Position {
     /// moves have been played; returns how many it played. They are the
     /// moves [`random_move`](Position::random_move) would draw one after
     /// another from `rng` (this is what [`board_core::random_playout`]
-    /// runs), in one loop that keeps the pieces in registers, plays a
-    /// placement that closes a square in place (what it closes, scores
-    /// and leaves to claim) and passes a quiet one (that closes nothing)
-    /// without working out what it closes.
+    /// runs), in loops that keep the pieces in registers: while both
+    /// players have pieces of both kinds, one that plays every placement
+    /// the same way, without a branch on whether it closes a square, and
+    /// scores when it stops; then one for any supplies.
     ///
     /// ```
     /// use board_core::Rng;
@@ -177,7 +177,8 @@ impl Position {
             let e0 = u32::from(claim) + ra.count();
             let e1 = e0 + rb.count();
             let e2 = e1 + rc.count();
-            // (The total as a tree: the draw waits on it.)
+            // (The total written as a tree, not after the prefixes: the
+            // draw waits on it.)
             let total = (e0 + rb.count()) + (rc.count() + rd.count());
             let k = r.below(total as usize) as u32;
             if k < u32::from(claim) {
@@ -237,6 +238,28 @@ impl Position {
             }
         };
         *rng = r;
+        self.end_stocked([fh, fv], closed_by, last, claim, me);
+        (plies, stop)
+    }
+
+    /// What [`play_stocked`](Position::play_stocked) leaves to its end,
+    /// written into the position: the pale pieces (the loop keeps the
+    /// filled segments `filled`, the darks are already in), the squares
+    /// closed (`closed_by`: by One unannounced, One announced, Two
+    /// unannounced, Two announced), who scored them and their points, the
+    /// points held for a claim (`claim`) if a placement was played (the
+    /// last one was `last` before the loop), and the player to move (`me`).
+    /// Out of line: the loop's code does not depend on it.
+    #[inline(never)]
+    fn end_stocked(
+        &mut self,
+        filled: [u64; 2],
+        closed_by: [[u64; 2]; 4],
+        last: u8,
+        claim: bool,
+        me: usize,
+    ) {
+        let [fh, fv] = filled;
         self.pale = [fh & !self.dark[0], fv & !self.dark[1]];
         let points = self.config.points;
         for (j, squares) in closed_by.into_iter().enumerate() {
@@ -248,7 +271,9 @@ impl Position {
                 self.scored_by_two[b] |= squares & announced & two;
             }
             if j & 1 == 1 {
-                // Announced: the closer scored them (EOC-16).
+                // Announced: the closer scored them (EOC-16), at the
+                // worth their darks, which cannot change once they are
+                // closed, give them.
                 let worth = worth_of_many(points, self.dark, squares);
                 let worth = u16::try_from(worth).unwrap_or(u16::MAX);
                 self.points[j >> 1] = self.points[j >> 1].saturating_add(worth);
@@ -256,7 +281,7 @@ impl Position {
         }
         if self.last != last {
             // A placement: the points held for a claim are those of the
-            // last one, if it opened a claim.
+            // last one, if it opened a claim (EOC-17).
             self.claimable = if claim {
                 let closure = Closure::of(self.last, fh, fv, 0);
                 worth(points, self.dark, closure.new)
@@ -266,13 +291,15 @@ impl Position {
         }
         self.claim_pending = claim;
         self.to_move = player(me);
-        (plies, stop)
     }
 
     /// The loop of [`play_random`](Position::play_random) once a piece is
-    /// down, without reds, for the auto-announce option `AUTO` (a constant,
-    /// so the list's boards cost nothing to choose): at most `max_plies`
-    /// moves, returns how many it played.
+    /// down, without reds, for any supplies (in practice once one is
+    /// spent), for the auto-announce option `AUTO` (a constant, so the
+    /// list's boards cost nothing to choose): at most `max_plies` moves,
+    /// returns how many it played. It plays a placement that closes a
+    /// square in place (what it closes, scores and leaves to claim) and
+    /// passes a quiet one without working out what it closes.
     #[inline(never)]
     fn play_placements<const AUTO: bool>(&mut self, rng: &mut Rng, max_plies: usize) -> usize {
         let mut plies = 0;
