@@ -80,19 +80,22 @@ impl BitRanks {
     #[inline]
     pub const fn select(self, k: u32) -> u32 {
         let k = k as u64;
-        // Byte i of `below` is 0x80 where bytes 0..=i hold at most k set
-        // bits: their number is the byte that holds the k-th.
-        let below =
-            ((k.wrapping_mul(LOW_BYTES) | HIGH_BYTES).wrapping_sub(self.running)) & HIGH_BYTES;
-        // The first byte not below: the lowest high bit left. (With `k`
-        // out of range there may be none: bit 63 then stands for the last
-        // byte, the answer is meaningless but nothing panics, and the
-        // count of zeros is never that of 0, which costs a test without
-        // `tzcnt`.)
-        let shift = ((!below & HIGH_BYTES) | 1 << 63).trailing_zeros() - 7;
+        // Byte i of `past` is 0x80 where bytes 0..=i hold more than k set
+        // bits (at most 64 each, below the high bit, so no byte borrows
+        // from the next): the first such byte holds the k-th.
+        let past = ((self.running | HIGH_BYTES).wrapping_sub((k + 1).wrapping_mul(LOW_BYTES)))
+            & HIGH_BYTES;
+        // Its high bit is the lowest one. (With `k` out of range there may
+        // be none: bit 63 then stands for the last byte, the answer is
+        // meaningless but nothing panics, and the count of zeros is never
+        // that of 0, which costs a test without `tzcnt`.)
+        let shift = (past | 1 << 63).trailing_zeros() - 7;
         let before = (self.running << 8) >> shift & 0xff;
         let in_byte = self.bits >> shift & 0xff;
-        shift + SELECT_IN_BYTE[in_byte as usize][(k.wrapping_sub(before) & 7) as usize] as u32
+        // The byte's row of the table read whole, then the entry cut out
+        // of it: the read need not wait for the rank inside the byte.
+        let row = u64::from_le_bytes(SELECT_IN_BYTE[in_byte as usize]);
+        shift + (row >> ((k.wrapping_sub(before) & 7) * 8) & 0xff) as u32
     }
 
     /// A uniformly random set bit of the word (which must have one): the
