@@ -7,6 +7,8 @@
 //! through the general move; once a supply is spent, the general loop
 //! (any supplies) plays on.
 
+use core::hint::select_unpredictable;
+
 use board_core::{BitRanks, Rng};
 
 use crate::geometry::{H_SEGMENTS, V_SEGMENTS};
@@ -184,19 +186,19 @@ impl Position {
             if k < u32::from(claim) {
                 break Stop::Claim; // EOC-17
             }
-            let (mut ranks, mut before) = (ra, u32::from(claim));
-            if k >= e0 {
-                (ranks, before) = (rb, e0);
-            }
-            if k >= e1 {
-                (ranks, before) = (rc, e1);
-            }
-            if k >= e2 {
-                (ranks, before) = (rd, e2);
-            }
+            // Each board placed in the list beforehand, so that once k is
+            // drawn only the choice of board and one select are left.
+            // (A branch on whether the move closes a square, which few
+            // do, then a select, not a branch: which board of the two holds
+            // move k is as good as a coin toss.)
+            let listed = if k >= e1 {
+                select_unpredictable(k >= e2, rd.after(e2), rc.after(e1))
+            } else {
+                select_unpredictable(k >= e0, rb.after(e0), ra.after(u32::from(claim)))
+            };
             let o = (k >= e0) ^ (k >= e1) ^ (k >= e2);
             let announced = k < e1;
-            let bit = ranks.select(k - before) as u8;
+            let bit = listed.select(k) as u8;
             let i = u8::from(o) << 6 | bit;
             let one = 1u64 << (bit & 63);
             let (put_h, put_v) = (one & mask(!o), one & mask(o));
