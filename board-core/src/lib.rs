@@ -87,7 +87,7 @@ pub use player::{Color, Outcome};
 pub use playout::{random_playout, Playout};
 pub use rng::Rng;
 pub use search::{Mcts, Policy, Uniform};
-pub use select::BitRanks;
+pub use select::{BitRanks, ListedRanks};
 /// The `serde` crate, for [`serde_via_text!`] to name from other crates.
 #[cfg(feature = "serde")]
 #[doc(hidden)]

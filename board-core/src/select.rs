@@ -80,17 +80,42 @@ impl BitRanks {
     #[inline]
     pub const fn select(self, k: u32) -> u32 {
         let k = k as u64;
-        // Byte i of `below` is 0x80 where bytes 0..=i hold at most k set
-        // bits: their number is the byte that holds the k-th.
-        let below =
-            ((k.wrapping_mul(LOW_BYTES) | HIGH_BYTES).wrapping_sub(self.running)) & HIGH_BYTES;
-        let byte = ((below >> 7).wrapping_mul(LOW_BYTES) >> 56) as u32;
-        // (Wrapping shifts: a `k` out of range may point past the last
-        // byte; the answer is then meaningless but nothing panics.)
-        let shift = byte * 8;
-        let before = (self.running << 8).wrapping_shr(shift) & 0xff;
-        let in_byte = self.bits.wrapping_shr(shift) & 0xff;
-        shift + SELECT_IN_BYTE[in_byte as usize][(k.wrapping_sub(before) & 7) as usize] as u32
+        // Byte i of `past` is 0x80 where bytes 0..=i hold more than k set
+        // bits (at most 64 each, below the high bit, so no byte borrows
+        // from the next): the first such byte holds the k-th.
+        let past = ((self.running | HIGH_BYTES).wrapping_sub((k + 1).wrapping_mul(LOW_BYTES)))
+            & HIGH_BYTES;
+        // Its high bit is the lowest one. (With `k` out of range there may
+        // be none: bit 63 then stands for the last byte, the answer is
+        // meaningless but nothing panics, and the count of zeros is never
+        // that of 0, which costs a test without `tzcnt`.)
+        let shift = (past | 1 << 63).trailing_zeros() - 7;
+        let before = (self.running << 8) >> shift & 0xff;
+        let in_byte = self.bits >> shift & 0xff;
+        // The byte's row of the table read whole, then the entry cut out
+        // of it: the read need not wait for the rank inside the byte.
+        let row = u64::from_le_bytes(SELECT_IN_BYTE[in_byte as usize]);
+        shift + (row >> ((k.wrapping_sub(before) & 7) * 8) & 0xff) as u32
+    }
+
+    /// These ranks as the part of a list that follows `before` other
+    /// entries (a sampler's list made of several words, drawn from with
+    /// one index): [`ListedRanks::select`] then takes the list's index.
+    ///
+    /// ```
+    /// use board_core::BitRanks;
+    /// let ranks = BitRanks::new(0b1011_0000_0000_0110);
+    /// let listed = ranks.after(40);
+    /// assert_eq!((40..45).map(|k| listed.select(k)).collect::<Vec<_>>(), [1, 2, 12, 13, 15]);
+    /// ```
+    #[inline]
+    pub const fn after(self, before: u32) -> ListedRanks {
+        let offset = (before as u64).wrapping_mul(LOW_BYTES);
+        ListedRanks {
+            bits: self.bits,
+            past: (self.running | HIGH_BYTES).wrapping_add(offset),
+            prior: (self.running << 8 | HIGH_BYTES).wrapping_add(offset),
+        }
     }
 
     /// A uniformly random set bit of the word (which must have one): the
@@ -110,6 +135,43 @@ impl BitRanks {
         } else {
             None
         }
+    }
+}
+
+/// [`BitRanks`] placed after other entries of a list
+/// ([`BitRanks::after`]): the k-th set bit by the list's index, the offset
+/// folded into the running counts beforehand, so that a sampler that draws
+/// the index last has less left to do after the draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ListedRanks {
+    bits: u64,
+    /// Byte `i`: 128 plus the entries up to the end of byte `i` of `bits`
+    /// (the ones before included), as digits of one word modulo 2^64
+    /// (they may overflow a byte: only differences with the index are
+    /// read, and those fit).
+    past: u64,
+    /// The same up to the start of byte `i`.
+    prior: u64,
+}
+
+impl ListedRanks {
+    /// The index of the set bit that is entry `k` of the list, for `k`
+    /// from `before` to `before + count - 1` (see [`BitRanks::after`]).
+    /// Any other `k` gives some number (below 128, never a panic).
+    #[inline]
+    pub const fn select(self, k: u32) -> u32 {
+        let k1 = (k as u64).wrapping_add(1).wrapping_mul(LOW_BYTES);
+        // Byte i of `past - (k + 1)` is 128 plus the entries up to the end
+        // of byte i, less k + 1: for k in range every such byte lies in
+        // 64..192, so the subtraction as a whole is exact byte by byte,
+        // and the high bit marks the bytes past entry k.
+        let past = self.past.wrapping_sub(k1) & HIGH_BYTES;
+        let shift = (past | 1 << 63).trailing_zeros() - 7;
+        // The same before the byte: 127 less the rank inside it.
+        let rank = !(self.prior.wrapping_sub(k1) >> shift) & 7;
+        let in_byte = self.bits >> shift & 0xff;
+        let row = u64::from_le_bytes(SELECT_IN_BYTE[in_byte as usize]);
+        shift + (row >> (rank * 8) & 0xff) as u32
     }
 }
 
@@ -152,6 +214,35 @@ mod tests {
             for k in [65, 1000, u32::MAX / 2, u32::MAX] {
                 assert!(ranks.select(k) < 128);
                 assert_eq!(ranks.get(k), None);
+            }
+        }
+    }
+
+    #[test]
+    fn listed_ranks_select_by_the_lists_index() {
+        let mut rng = Rng::new(9);
+        for round in 0..3000 {
+            let (a, b) = (rng.next_u64(), rng.next_u64());
+            let bits = [a, a & b, a | b, a & b & rng.next_u64(), !0, 0][round % 6];
+            let ranks = BitRanks::new(bits);
+            let before = [rng.below(200), rng.below(1 << 20)][round % 2] as u32;
+            let listed = ranks.after(before);
+            for k in 0..ranks.count() {
+                assert_eq!(
+                    listed.select(before + k),
+                    ranks.select(k),
+                    "{bits:#x} {before}+{k}"
+                );
+            }
+            // Out of range: no panic, some number below 128.
+            for k in [
+                0,
+                before.wrapping_sub(1),
+                before + ranks.count(),
+                255,
+                u32::MAX,
+            ] {
+                assert!(listed.select(k) < 128);
             }
         }
     }

@@ -42,6 +42,36 @@ pub(crate) const fn touching_v(x: u64) -> u64 {
 /// corners there alone; and every segment found lies on the board.
 #[inline]
 pub(crate) const fn closing(fh: u64, fv: u64, reds: u64) -> [u64; 2] {
+    let [ch, cv] = Closing::of(fh, fv, reds).segments;
+    [ch & !fh, cv & !fv]
+}
+
+/// What [`closing`] works out, before its last mask, with what the pass
+/// finds on the way: the squares one segment short of full (the stocked
+/// playout loop reads what a placement closes from them).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Closing {
+    /// The closing segments `[horizontal, vertical]`, with some filled
+    /// segments among them: a board of empty segments masked by it gives
+    /// the closing ones, one mask fewer per orientation.
+    pub segments: [u64; 2],
+    /// The live squares `[unit, big]` one segment short of full: filling
+    /// a segment closes those of them around it.
+    pub one_short: [u64; 2],
+}
+
+impl Closing {
+    /// The closing segments with the segments `fh`, `fv` filled and reds in
+    /// `reds`, as [`closing`] finds them.
+    #[inline]
+    pub(crate) const fn of(fh: u64, fv: u64, reds: u64) -> Closing {
+        closing_parts(fh, fv, reds)
+    }
+}
+
+/// The body of [`Closing::of`].
+#[inline(always)]
+const fn closing_parts(fh: u64, fv: u64, reds: u64) -> Closing {
     let (dead1, dead2) = if reds == 0 {
         (0, 0)
     } else {
@@ -78,8 +108,13 @@ pub(crate) const fn closing(fh: u64, fv: u64, reds: u64) -> [u64; 2] {
     let left_right = miss_left | miss_right << 2;
     ch |= bottom_top | bottom_top << 1;
     cv |= left_right | left_right << 8;
-
-    [ch & !fh, cv & !fv]
+    Closing {
+        segments: [ch, cv],
+        one_short: [
+            miss_h | miss_v,
+            miss_bottom | miss_top | miss_left | miss_right,
+        ],
+    }
 }
 
 /// More than the placements a position can offer, plus a claim: a pale and

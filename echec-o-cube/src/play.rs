@@ -66,6 +66,29 @@ const fn two_bits(x: u64) -> u16 {
 /// rate.
 #[inline(always)]
 pub(crate) const fn worth(p: Points, dark: [u64; 2], live: [u64; 2]) -> u16 {
+    let [standard, enriched, maximal, big] = by_category(dark, live);
+    two_bits(standard) * p.standard as u16
+        + two_bits(enriched) * p.enriched as u16
+        + two_bits(maximal) * p.maximal as u16
+        + few_bits(big) * p.big as u16
+}
+
+/// [`worth`] for any number of squares: the points of the live squares
+/// `live`, however many (at most 49 units and 36 bigs, so at most 21,675
+/// points).
+pub(crate) const fn worth_of_many(p: Points, dark: [u64; 2], live: [u64; 2]) -> u32 {
+    let [standard, enriched, maximal, big] = by_category(dark, live);
+    standard.count_ones() * p.standard as u32
+        + enriched.count_ones() * p.enriched as u32
+        + maximal.count_ones() * p.maximal as u32
+        + big.count_ones() * p.big as u32
+}
+
+/// The squares `live` (`[unit, big]`) by what they are worth with the darks
+/// `dark` on the board (EOC-14): the 1×1 standard, enriched and maximal
+/// ones, then the 2×2.
+#[inline(always)]
+const fn by_category(dark: [u64; 2], live: [u64; 2]) -> [u64; 4] {
     let (dh, dv) = (dark[0], dark[1]);
     let (bot, top, left, right) = (dh, dh >> 8, dv, dv >> 1);
     // Two darks on one outline stand on opposite sides: sides that meet
@@ -73,10 +96,7 @@ pub(crate) const fn worth(p: Points, dark: [u64; 2], live: [u64; 2]) -> u16 {
     let maximal = (bot & top) | (left & right);
     let any = bot | top | left | right;
     let u = live[0];
-    two_bits(u & !any) * p.standard as u16
-        + two_bits(u & any & !maximal) * p.enriched as u16
-        + two_bits(u & maximal) * p.maximal as u16
-        + few_bits(live[1]) * p.big as u16
+    [u & !any, u & any & !maximal, u & maximal, live[1]]
 }
 
 impl Position {

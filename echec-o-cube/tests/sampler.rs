@@ -113,3 +113,40 @@ fn eoc22_play_random_leaves_every_field_as_the_moves_do() {
     }
     assert!(compared > 16 * 60 * 20, "{compared} plies compared");
 }
+
+// EOC-17, EOC-22: the playout loop started mid-game (as a search's
+// playouts start), a claim often pending and points already scored: the
+// moves the sampler draws, every field as they leave it.
+#[test]
+fn eoc22_play_random_from_mid_game_plays_the_sampled_moves() {
+    let mut pending = 0;
+    for (i, config) in configs().into_iter().enumerate() {
+        for seed in (0..40).map(|s| s + 1000 * i as u64) {
+            let mut start = Position::new(config);
+            let mut rng = Rng::new(seed ^ 0xc1a1);
+            // Stop after a placement that opens a claim, or after 40 plies.
+            for _ in 0..40 {
+                let Some(mv) = start.random_move(&mut rng) else {
+                    break;
+                };
+                start.play_unchecked(mv);
+                if start.claimable().is_some() && seed % 2 == 0 {
+                    break;
+                }
+            }
+            pending += u32::from(start.claimable().is_some());
+            for max_plies in [1, 2, 9, 10_000] {
+                let mut fast = start;
+                let mut fast_rng = Rng::new(seed);
+                let played = fast.play_random(&mut fast_rng, max_plies);
+                let mut slow = start;
+                let mut slow_rng = Rng::new(seed);
+                let stepped = board_core::play_random_moves(&mut slow, &mut slow_rng, max_plies);
+                assert_eq!(played, stepped, "seed {seed}");
+                assert_eq!(fast_rng, slow_rng, "seed {seed}");
+                assert_eq!(format!("{fast:?}"), format!("{slow:?}"), "seed {seed}");
+            }
+        }
+    }
+    assert!(pending > 100, "{pending} starts with a claim pending");
+}
