@@ -52,7 +52,7 @@ async fn page_or_upgrade(
 ) -> Response {
     match ws {
         Ok(ws) => upgrade(ws, state, peer, slot, headers).await,
-        Err(_) => page(state, uri).await,
+        Err(_) => page(state, uri, headers).await,
     }
 }
 
@@ -140,9 +140,9 @@ async fn game_record(
 }
 
 /// A file of the page, when the server serves one.
-async fn page(State(app): State<Arc<App>>, uri: Uri) -> Response {
+async fn page(State(app): State<Arc<App>>, uri: Uri, request: HeaderMap) -> Response {
     match &app.web {
-        Some(web) => web.serve(uri.path()).await,
+        Some(web) => web.serve(uri.path(), &request).await,
         None => (StatusCode::NOT_FOUND, "not found").into_response(),
     }
 }

@@ -93,6 +93,56 @@ pub const EMBEDDED: &[(&str, &[u8])] = embed![
     "pkg/board_web_bg.wasm",
 ];
 
+/// Gzip copies of the largest embedded files (`scripts/build-web` writes
+/// them beside their originals, `gzip -9 -n`), served to a browser that
+/// accepts gzip: the page's wasm is about a fifth of its size so.
+const EMBEDDED_GZIP: &[(&str, &[u8])] = embed!["pkg/board_web_bg.wasm.gz"];
+
+/// The entity tags of the embedded files, in the order of [`EMBEDDED`]:
+/// an FNV-1a hash of the bytes, so a reload whose files did not change is
+/// answered `304 Not Modified` without a body.
+fn embedded_tags() -> &'static [u64] {
+    static TAGS: std::sync::OnceLock<Vec<u64>> = std::sync::OnceLock::new();
+    TAGS.get_or_init(|| {
+        EMBEDDED
+            .iter()
+            .map(|(_, bytes)| {
+                bytes.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, &b| {
+                    (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+                })
+            })
+            .collect()
+    })
+}
+
+/// Whether a request's `Accept-Encoding` takes gzip (and not at `q=0`).
+fn accepts_gzip(request: &HeaderMap) -> bool {
+    request
+        .get_all(header::ACCEPT_ENCODING)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|coding| {
+            let mut parts = coding.split(';').map(str::trim);
+            parts.next().is_some_and(|c| c.eq_ignore_ascii_case("gzip"))
+                && parts.all(|p| {
+                    !p.strip_prefix("q=")
+                        .is_some_and(|q| q.parse::<f32>().is_ok_and(|q| q <= 0.0))
+                })
+        })
+}
+
+/// Whether a request's `If-None-Match` names the entity tag `tag`.
+fn matches_tag(request: &HeaderMap, tag: &str) -> bool {
+    request
+        .get_all(header::IF_NONE_MATCH)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .map(|t| t.trim().trim_start_matches("W/"))
+        .any(|t| t == tag || t == "*")
+}
+
 /// A `serve --connect-src` source that cannot go into the
 /// Content-Security-Policy.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -258,9 +308,12 @@ impl WebRoot {
         (file.starts_with(&root) && file.is_file()).then_some((file, kind))
     }
 
-    /// The answer to a GET of `request_path`.
-    pub async fn serve(&self, request_path: &str) -> Response {
-        let mut response = self.serve_file(request_path).await;
+    /// The answer to a GET of `request_path` with the request's headers
+    /// `request`: the embedded page answers with an entity tag (`304 Not
+    /// Modified` when `If-None-Match` names it) and gives its wasm gzipped
+    /// to a browser that accepts gzip.
+    pub async fn serve(&self, request_path: &str, request: &HeaderMap) -> Response {
+        let mut response = self.serve_file(request_path, request).await;
         if let Some(csp) = &self.csp {
             response
                 .headers_mut()
@@ -269,12 +322,9 @@ impl WebRoot {
         response
     }
 
-    async fn serve_file(&self, request_path: &str) -> Response {
+    async fn serve_file(&self, request_path: &str, request: &HeaderMap) -> Response {
         if self.dir.is_none() {
-            return match WebRoot::embedded_file(request_path) {
-                Some((bytes, kind)) => answer(StatusCode::OK, kind, bytes.to_vec()),
-                None => not_found(),
-            };
+            return serve_embedded(request_path, request);
         }
         if request_path == "/" {
             if let Some(problem) = self.problem() {
@@ -301,6 +351,49 @@ impl WebRoot {
             _ => not_found(),
         }
     }
+}
+
+/// The answer of the embedded page to a GET of `request_path`.
+fn serve_embedded(request_path: &str, request: &HeaderMap) -> Response {
+    let Some(rel) = servable(request_path) else {
+        return not_found();
+    };
+    let Some((kind, i)) =
+        content_type(&rel).zip(EMBEDDED.iter().position(|(name, _)| *name == rel))
+    else {
+        return not_found();
+    };
+    let gzip = EMBEDDED_GZIP
+        .iter()
+        .find(|(name, _)| name.strip_suffix(".gz") == Some(&rel))
+        .map(|&(_, bytes)| bytes);
+    let gzipped = gzip.filter(|_| accepts_gzip(request));
+    // Each representation its own tag (RFC 9110, 8.8.3).
+    let tag = format!(
+        "\"{:016x}{}\"",
+        embedded_tags()[i],
+        if gzipped.is_some() { "-gz" } else { "" }
+    );
+    let mut response = if matches_tag(request, &tag) {
+        answer(StatusCode::NOT_MODIFIED, kind, Vec::new())
+    } else {
+        answer(
+            StatusCode::OK,
+            kind,
+            gzipped.unwrap_or(EMBEDDED[i].1).to_vec(),
+        )
+    };
+    let headers = response.headers_mut();
+    if let Ok(tag) = HeaderValue::from_str(&tag) {
+        headers.insert(header::ETAG, tag);
+    }
+    if gzip.is_some() {
+        headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+    }
+    if gzipped.is_some() {
+        headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+    }
+    response
 }
 
 /// The path under the page's root a request path names, if it is a safe
@@ -423,7 +516,7 @@ mod tests {
         let page = WebRoot::embedded()
             .with_connect_src(&["ws://10.0.0.2:7878".to_owned()])
             .unwrap()
-            .serve("/")
+            .serve("/", &HeaderMap::new())
             .await;
         let csp = page.headers()[header::CONTENT_SECURITY_POLICY]
             .to_str()
@@ -432,7 +525,9 @@ mod tests {
             csp.contains("connect-src 'self' ws://10.0.0.2:7878;"),
             "{csp}"
         );
-        let plain = WebRoot::embedded().serve("/missing.js").await;
+        let plain = WebRoot::embedded()
+            .serve("/missing.js", &HeaderMap::new())
+            .await;
         assert_eq!(plain.headers()[header::CONTENT_SECURITY_POLICY], CSP);
     }
 
@@ -494,6 +589,118 @@ mod tests {
                 out.push(rel.replace('\\', "/"));
             }
         }
+    }
+
+    /// The embedded page's answer to a GET of `path` with the headers
+    /// `pairs`: status, headers and body.
+    async fn get(
+        path: &str,
+        pairs: &[(header::HeaderName, &str)],
+    ) -> (StatusCode, HeaderMap, Vec<u8>) {
+        let mut request = HeaderMap::new();
+        for (name, value) in pairs {
+            request.append(name.clone(), HeaderValue::from_str(value).unwrap());
+        }
+        let response = WebRoot::embedded().serve(path, &request).await;
+        let (parts, body) = response.into_parts();
+        let body = axum::body::to_bytes(body, MAX_FILE_BYTES as usize)
+            .await
+            .unwrap();
+        (parts.status, parts.headers, body.to_vec())
+    }
+
+    #[test]
+    fn the_gzip_copy_of_the_wasm_is_the_wasm() {
+        let (_, gz) = EMBEDDED_GZIP[0];
+        let wasm = WebRoot::embedded_file("/pkg/board_web_bg.wasm").unwrap().0;
+        let mut gunzip = std::process::Command::new("gzip")
+            .arg("-dc")
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .expect("gzip runs");
+        let mut input = gunzip.stdin.take().unwrap();
+        let writer = std::thread::spawn(move || std::io::Write::write_all(&mut input, gz));
+        let out = gunzip.wait_with_output().unwrap();
+        writer.join().unwrap().unwrap();
+        assert!(out.status.success());
+        assert!(
+            out.stdout == wasm,
+            "web/pkg/board_web_bg.wasm.gz is not the gzip of board_web_bg.wasm: run scripts/build-web"
+        );
+        assert!(
+            gz.len() * 3 < wasm.len(),
+            "{} against {}",
+            gz.len(),
+            wasm.len()
+        );
+    }
+
+    #[tokio::test]
+    async fn the_wasm_goes_gzipped_to_who_takes_gzip_and_a_known_tag_gets_304() {
+        let wasm = WebRoot::embedded_file("/pkg/board_web_bg.wasm").unwrap().0;
+        let path = "/pkg/board_web_bg.wasm";
+        let (status, headers, body) =
+            get(path, &[(header::ACCEPT_ENCODING, "gzip, deflate, br")]).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(headers[header::CONTENT_ENCODING], "gzip");
+        assert_eq!(headers[header::CONTENT_TYPE], "application/wasm");
+        assert_eq!(headers[header::VARY], "accept-encoding");
+        assert_eq!(body, EMBEDDED_GZIP[0].1);
+        let gz_tag = headers[header::ETAG].to_str().unwrap().to_owned();
+        assert!(gz_tag.ends_with("-gz\""), "{gz_tag}");
+
+        // No gzip asked, or refused by q=0: the wasm itself, another tag.
+        for refused in [None, Some("gzip;q=0, identity"), Some("br")] {
+            let pairs: Vec<_> = refused
+                .map(|v| (header::ACCEPT_ENCODING, v))
+                .into_iter()
+                .collect();
+            let (status, headers, body) = get(path, &pairs).await;
+            assert_eq!(status, StatusCode::OK);
+            assert!(
+                headers.get(header::CONTENT_ENCODING).is_none(),
+                "{refused:?}"
+            );
+            assert_eq!(headers[header::VARY], "accept-encoding");
+            assert_eq!(body, wasm);
+            assert_ne!(headers[header::ETAG], gz_tag.as_str());
+        }
+
+        // A reload with the tag it holds: 304, no body, the tag again.
+        let (status, headers, body) = get(
+            path,
+            &[
+                (header::ACCEPT_ENCODING, "gzip"),
+                (header::IF_NONE_MATCH, &gz_tag),
+            ],
+        )
+        .await;
+        assert_eq!(status, StatusCode::NOT_MODIFIED);
+        assert!(body.is_empty());
+        assert_eq!(headers[header::ETAG], gz_tag.as_str());
+        // A tag of another build: the whole file.
+        let (status, _, body) = get(path, &[(header::IF_NONE_MATCH, "\"0123456789abcdef\"")]).await;
+        assert_eq!((status, body.len()), (StatusCode::OK, wasm.len()));
+
+        // The other files: a tag each, the same for the same bytes, no Vary.
+        let (status, headers, _) = get("/app.js", &[(header::ACCEPT_ENCODING, "gzip")]).await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(headers.get(header::CONTENT_ENCODING).is_none());
+        assert!(headers.get(header::VARY).is_none());
+        let tag = headers[header::ETAG].to_str().unwrap().to_owned();
+        let (status, _, body) = get(
+            "/app.js",
+            &[(header::IF_NONE_MATCH, &format!("W/{tag}, \"x\""))],
+        )
+        .await;
+        assert_eq!((status, body.len()), (StatusCode::NOT_MODIFIED, 0));
+        let (_, again, _) = get("/index.html", &[]).await;
+        assert_ne!(again[header::ETAG], tag.as_str());
+        // A file that is not there has no tag.
+        let (status, headers, _) = get("/missing.js", &[(header::IF_NONE_MATCH, "*")]).await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+        assert!(headers.get(header::ETAG).is_none());
     }
 
     #[test]
