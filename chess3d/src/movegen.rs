@@ -51,6 +51,10 @@ fn near(sq: usize, diag: bool, ortho: bool) -> u64 {
 }
 
 /// Where generated moves go.
+/// The generator's side parameter for "the side to move", not one fixed
+/// side (see [`FixedPosition::generate`]).
+const BOTH: usize = 2;
+
 pub(crate) trait Sink {
     /// Moves of the piece on cell `from` to the cells `targets` of level `to_level`
     /// (`them`: the opponent's pieces on that level).
@@ -570,20 +574,22 @@ impl<const L: usize> FixedPosition<L> {
 
     /// Every legal move, into `sink`.
     pub(crate) fn generate<S: Sink>(&self, sink: &mut S) {
-        // One generator for each side: the side's pawn directions, ranks
-        // and tables become constants.
-        if self.turn == Color::White {
-            self.generate_for::<S, 0>(sink);
-        } else {
-            self.generate_for::<S, 1>(sink);
+        // For the sinks that only count or walk (perft's), one generator
+        // for each side: the side's pawn directions, ranks and tables become
+        // constants. The move list keeps one for both: a copy per side of
+        // every sink and level count doubled the crate's compile time.
+        match (S::ORDERED, self.turn) {
+            (true, _) => self.generate_for::<S, BOTH>(sink),
+            (false, Color::White) => self.generate_for::<S, 0>(sink),
+            (false, Color::Black) => self.generate_for::<S, 1>(sink),
         }
     }
 
-    /// Every legal move of side `US` (0 White, 1 Black), the side to move,
-    /// into `sink`.
+    /// Every legal move of side `US` (0 White, 1 Black, [`BOTH`]: the side
+    /// to move, read from the position), the side to move, into `sink`.
     #[inline(always)]
     fn generate_for<S: Sink, const US: usize>(&self, sink: &mut S) {
-        let us = US;
+        let us = if US == BOTH { self.turn as usize } else { US };
         let them = 1 - us;
         let occ = self.occupied();
         let safety = self.safety(&occ, us);
