@@ -79,6 +79,10 @@ pub(crate) trait Sink {
     /// pieces come from, nor whether they capture): the generator may then
     /// hand it disjoint sets of pawn targets in one call.
     const TARGETS_ONLY: bool = false;
+    /// Whether the generator is worth a copy for each side for this sink
+    /// (perft's counting and walking sinks): the side's pawn directions,
+    /// ranks and tables become constants, at the price of compile time.
+    const PER_SIDE: bool = false;
     /// Whether the sink has seen enough: the generator may stop early (it
     /// looks between groups of moves). Counting and listing sinks never are.
     #[inline(always)]
@@ -169,6 +173,7 @@ impl Counter {
 impl Sink for Counter {
     const ORDERED: bool = false;
     const TARGETS_ONLY: bool = true;
+    const PER_SIDE: bool = true;
 
     #[inline(always)]
     fn piece(&mut self, _: usize, _: usize, targets: u64, _: u64) {
@@ -574,14 +579,13 @@ impl<const L: usize> FixedPosition<L> {
 
     /// Every legal move, into `sink`.
     pub(crate) fn generate<S: Sink>(&self, sink: &mut S) {
-        // For the sinks that only count or walk (perft's), one generator
-        // for each side: the side's pawn directions, ranks and tables become
-        // constants. The move list keeps one for both: a copy per side of
-        // every sink and level count doubled the crate's compile time.
-        match (S::ORDERED, self.turn) {
-            (true, _) => self.generate_for::<S, BOTH>(sink),
-            (false, Color::White) => self.generate_for::<S, 0>(sink),
-            (false, Color::Black) => self.generate_for::<S, 1>(sink),
+        // Perft's sinks get one generator for each side (`Sink::PER_SIDE`);
+        // the others one for both: a copy per side of every sink and level
+        // count doubled the crate's compile time.
+        match (S::PER_SIDE, self.turn) {
+            (false, _) => self.generate_for::<S, BOTH>(sink),
+            (true, Color::White) => self.generate_for::<S, 0>(sink),
+            (true, Color::Black) => self.generate_for::<S, 1>(sink),
         }
     }
 

@@ -32,6 +32,7 @@ impl<const L: usize> Walk<'_, L> {
 
 impl<const L: usize> Sink for Walk<'_, L> {
     const ORDERED: bool = false;
+    const PER_SIDE: bool = true;
 
     #[inline(always)]
     fn piece(&mut self, from: usize, to_level: usize, mut targets: u64, them: u64) {
