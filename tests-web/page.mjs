@@ -140,3 +140,32 @@ test('the computer thinks in a Web Worker: the page answers while it thinks', as
     await server.stop();
   }
 });
+
+test('until the rules (the wasm) have loaded, the setup is not shown, only the loading line; then it is, with its words', async () => {
+  const server = await startServer();
+  const context = await browser.newContext();
+  const page = await newPage(context);
+  let release;
+  const held = new Promise((ok) => (release = ok));
+  try {
+    // The wasm held back, as on a slow network.
+    await page.route('**/pkg/board_web_bg.wasm', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(server.url);
+    await page.waitForFunction(() => document.getElementById('load-status').textContent !== '');
+    assert.equal(await page.locator('#setup').isVisible(), false, 'no setup without the rules');
+    assert.equal(await page.locator('#start').isVisible(), false, 'no Start to tap in vain');
+    release();
+    await page.waitForSelector('body.ready');
+    assert.equal(await page.locator('#start').isVisible(), true);
+    assert.notEqual((await page.locator('#start').textContent()).trim(), '', 'Start has its word');
+    assert.equal(await page.locator('#load-status').textContent(), '');
+    assertClean(page);
+  } finally {
+    release();
+    await context.close();
+    await server.stop();
+  }
+});
