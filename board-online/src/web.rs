@@ -266,12 +266,7 @@ impl WebRoot {
     /// The embedded file a request path names, with its content type.
     #[must_use]
     pub fn embedded_file(request_path: &str) -> Option<(&'static [u8], &'static str)> {
-        let rel = servable(request_path)?;
-        let kind = content_type(&rel)?;
-        EMBEDDED
-            .iter()
-            .find(|(name, _)| *name == rel)
-            .map(|&(_, bytes)| (bytes, kind))
+        embedded_entry(request_path).map(|(i, kind)| (EMBEDDED[i].1, kind))
     }
 
     /// Why the page cannot be played from this directory, if it cannot: the
@@ -353,19 +348,23 @@ impl WebRoot {
     }
 }
 
+/// The index in [`EMBEDDED`] of the file a request path names, with its
+/// content type.
+fn embedded_entry(request_path: &str) -> Option<(usize, &'static str)> {
+    let rel = servable(request_path)?;
+    let kind = content_type(&rel)?;
+    let i = EMBEDDED.iter().position(|(name, _)| *name == rel)?;
+    Some((i, kind))
+}
+
 /// The answer of the embedded page to a GET of `request_path`.
 fn serve_embedded(request_path: &str, request: &HeaderMap) -> Response {
-    let Some(rel) = servable(request_path) else {
-        return not_found();
-    };
-    let Some((kind, i)) =
-        content_type(&rel).zip(EMBEDDED.iter().position(|(name, _)| *name == rel))
-    else {
+    let Some((i, kind)) = embedded_entry(request_path) else {
         return not_found();
     };
     let gzip = EMBEDDED_GZIP
         .iter()
-        .find(|(name, _)| name.strip_suffix(".gz") == Some(&rel))
+        .find(|(name, _)| name.strip_suffix(".gz") == Some(EMBEDDED[i].0))
         .map(|&(_, bytes)| bytes);
     let gzipped = gzip.filter(|_| accepts_gzip(request));
     // Each representation its own tag (RFC 9110, 8.8.3).
