@@ -27,9 +27,9 @@ use std::time::Duration;
 use board_core::GameMatch;
 use board_core::{excerpt, Agent, Budget, Game, Mcts, MoveList, Policy, Rng};
 use board_games::baseline::list_playout;
-use board_games::cli;
 use board_games::games::{Chess3d, EchecOCube, Kybo};
 use board_games::Kit;
+use board_games::{cli, outln};
 
 /// The agents `--a` and `--b` name.
 const AGENTS: [&str; 3] = ["computer", "mcts", "mcts-list"];
@@ -208,7 +208,7 @@ fn series<K: Kit>(o: &Options) -> Result<[usize; 3], String> {
                 let mut tally = tally.lock().expect("no thread panics holding the tally");
                 match played {
                     Ok((result, line)) => {
-                        println!("{line}");
+                        outln!("{line}");
                         tally.0[result as usize] += 1;
                     }
                     Err(e) => {
@@ -229,7 +229,7 @@ fn series<K: Kit>(o: &Options) -> Result<[usize; 3], String> {
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if cli::asks_for_help(&args) {
-        print!("{}", cli::usage("arena", cli::lang_of(&args)));
+        cli::out(format_args!("{}", cli::usage("arena", cli::lang_of(&args))));
         return ExitCode::SUCCESS;
     }
     let o = match parse(args.into_iter()) {
@@ -239,7 +239,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    println!(
+    outln!(
         "{}: A = {}, B = {}, {} games, {} ms a move{}",
         o.game,
         o.a,
@@ -257,7 +257,7 @@ fn main() -> ExitCode {
         Ok([w, d, l]) => {
             let played = (w + d + l).max(1);
             let score = (w as f64 + d as f64 / 2.0) * 100.0 / played as f64;
-            println!("score: {score:.1}% ({w}-{d}-{l})");
+            outln!("score: {score:.1}% ({w}-{d}-{l})");
             ExitCode::SUCCESS
         }
         Err(e) => {

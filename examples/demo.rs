@@ -90,7 +90,7 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let lang = cli::lang_of(&args);
     if cli::asks_for_help(&args) {
-        print!("{}", cli::usage("demo", lang));
+        cli::out(format_args!("{}", cli::usage("demo", lang)));
         return ExitCode::SUCCESS;
     }
     let o = match parse(args.into_iter(), lang) {
@@ -117,6 +117,10 @@ fn main() -> ExitCode {
             _ => demo::<Chess3d>(o.seed, o.nodes, show, &words, &mut out).map(|_| ()),
         };
         if let Err(e) = result.and_then(|()| writeln!(out)) {
+            if e.kind() == io::ErrorKind::BrokenPipe {
+                // The reader has gone away (`| head`): nothing is wrong.
+                return ExitCode::SUCCESS;
+            }
             eprintln!("demo: {e}");
             return ExitCode::FAILURE;
         }

@@ -38,7 +38,7 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if cli::asks_for_help(&args) {
-        print!("{}", cli::usage("play", cli::lang_of(&args)));
+        cli::out(format_args!("{}", cli::usage("play", cli::lang_of(&args))));
         return ExitCode::SUCCESS;
     }
     let lang = cli::lang_of(&args);
@@ -144,5 +144,9 @@ fn run(mut args: impl Iterator<Item = String>, mut lang: board_l10n::Lang) -> Re
         )
         .map(|_| ()),
     };
-    result.map_err(|e| e.to_string())
+    match result {
+        // The reader has gone away (`| head`): nothing is wrong.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+        other => other.map_err(|e| e.to_string()),
+    }
 }

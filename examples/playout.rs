@@ -20,10 +20,10 @@ use std::process::ExitCode;
 
 use board_core::{random_playout, MoveList, Rng};
 use board_games::baseline::list_playout;
-use board_games::cli;
 use board_games::cpu_time::{thread_cpu_time, KIND};
 use board_games::games::{Chess3d, EchecOCube, Kybo};
 use board_games::Kit;
+use board_games::{cli, outln};
 
 /// Plies a chess3d game may last here (it has no bound of its own).
 const CHESS3D_MAX_PLIES: usize = 10_000;
@@ -104,10 +104,10 @@ fn run<K: Kit>(o: &Options) {
         .collect();
     lines.sort();
     for (end, n) in &lines {
-        println!("{n:>8}  {end}");
+        outln!("{n:>8}  {end}");
     }
     let rate = moves as f64 / cpu.as_secs_f64().max(1e-9);
-    println!(
+    outln!(
         "{} games, {moves} moves, {rate:.0} moves/s ({KIND})",
         o.games
     );
@@ -130,7 +130,7 @@ thread's CPU time; the last line is `N games, M moves, X moves/s (CPU time)`.
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if cli::asks_for_help(&args) {
-        print!("{USAGE}");
+        cli::out(format_args!("{USAGE}"));
         return ExitCode::SUCCESS;
     }
     let o = match parse(args.into_iter()) {

@@ -14,17 +14,17 @@ use std::process::ExitCode;
 
 use std::path::PathBuf;
 
-use board_games::cli;
 use board_games::games::{Chess3d, EchecOCube, Kybo};
 use board_games::input::{read_file, MAX_RECORD_BYTES};
 use board_games::session::{replay, Words};
+use board_games::{cli, outln};
 use board_l10n::Value;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let lang = cli::lang_of(&args);
     if cli::asks_for_help(&args) {
-        print!("{}", cli::usage("replay", lang));
+        cli::out(format_args!("{}", cli::usage("replay", lang)));
         return ExitCode::SUCCESS;
     }
     match run(args.into_iter(), lang) {
@@ -92,7 +92,7 @@ fn run(mut args: impl Iterator<Item = String>, mut lang: board_l10n::Lang) -> Re
         let mut shown = Vec::new();
         match try_game(name, &mut shown) {
             Ok(()) => {
-                println!("{name} record");
+                outln!("{name} record");
                 return std::io::Write::write_all(&mut out, &shown).map_err(|e| e.to_string());
             }
             Err(e) => errors.push(say("term-replay-as", &[("game", name), ("error", &e)])),

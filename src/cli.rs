@@ -1,16 +1,42 @@
-//! The command-line pieces the examples share: the game names, a flag's
+//! The command-line pieces the examples share: the game names, standard output
+//! that a reader gone away does not turn into a panic ([`out`]), a flag's
 //! value, a number, a game name, the request for the usage; each error is an
 //! [`ArgError`], one line that quotes only a short part of the input, in
 //! English (`Display`, and `String` through `From`) or in the player's
 //! language ([`Explain`]).
 
 use std::fmt;
+use std::io::{self, Write};
 use std::str::FromStr;
 
 use board_core::{excerpt, Explain, Message};
 
 use crate::games::{Chess3d, EchecOCube, Kybo};
 use crate::Playable;
+
+/// Writes `args` on standard output as `print!` does, except that a reader
+/// that has gone away (`perft … --divide | head`) ends the program quietly,
+/// with success, instead of with a panic; any other error ends it with the
+/// error on standard error and failure. [`outln!`](crate::outln) is
+/// `println!` through it.
+pub fn out(args: fmt::Arguments<'_>) {
+    if let Err(e) = io::stdout().lock().write_fmt(args) {
+        if e.kind() == io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("standard output: {e}");
+        std::process::exit(1);
+    }
+}
+
+/// `println!` through [`cli::out`](crate::cli::out): a reader gone away
+/// ends the program quietly instead of with a panic.
+#[macro_export]
+macro_rules! outln {
+    ($($arg:tt)*) => {
+        $crate::cli::out(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
 
 /// The games by the names the examples take.
 pub const GAMES: [&str; 3] = [EchecOCube::NAME, Kybo::NAME, Chess3d::NAME];

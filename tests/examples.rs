@@ -991,3 +991,37 @@ fn replay_says_its_errors_in_french() {
     assert!(!stdout(&o).contains("os error"), "{}", stdout(&o));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A reader that goes away (`perft … --divide | head`) ends an example
+/// quietly and with success, where `println!` panicked.
+#[test]
+fn a_reader_gone_away_ends_the_examples_quietly() {
+    let runs: [(&str, &[&str]); 4] = [
+        ("perft", &["echec-o-cube", "--depth", "3", "--divide"]),
+        ("playout", &["kybo", "--games", "200"]),
+        (
+            "arena",
+            &["kybo", "--games", "2", "--ms", "0", "--nodes", "20"],
+        ),
+        ("demo", &["--quiet", "--nodes", "4", "--game", "kybo"]),
+    ];
+    for (name, args) in runs {
+        let mut child = Command::new(example_binary(name))
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap_or_else(|e| panic!("example {name} runs: {e}"));
+        // The read end closed before the example writes its first line.
+        drop(child.stdout.take());
+        let o = child.wait_with_output().expect("the example ends");
+        assert!(
+            o.status.success(),
+            "{name}: {:?}, stderr {}",
+            o.status,
+            stderr(&o)
+        );
+        assert_eq!(stderr(&o), "", "{name}");
+    }
+}

@@ -28,7 +28,7 @@ mod cozy;
 mod echec_o_cube_game;
 mod kybo_game;
 
-use board_games::cli;
+use board_games::{cli, outln};
 use std::process::ExitCode;
 
 use board_core::{divide, perft, Game};
@@ -163,13 +163,13 @@ pub fn run<G: Game>(mut game: G, args: &Args) -> Result<(), String> {
     let total = if args.divide {
         let parts = divide(&game, args.depth);
         for (mv, count) in &parts {
-            println!("{mv}: {count}");
+            outln!("{mv}: {count}");
         }
         parts.iter().map(|p| p.1).sum()
     } else {
         perft(&game, args.depth)
     };
-    println!("{total}");
+    outln!("{total}");
     Ok(())
 }
 
@@ -198,7 +198,7 @@ Counts the move sequences of a game to a depth (perft); the last line is the cou
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if cli::asks_for_help(&args) {
-        print!("{USAGE}");
+        cli::out(format_args!("{USAGE}"));
         return ExitCode::SUCCESS;
     }
     let result = parse_args(args.into_iter()).and_then(|args| match args.game.as_str() {
