@@ -9,6 +9,8 @@
 
 #![forbid(unsafe_code)]
 
+use std::fmt;
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -118,14 +120,14 @@ fn main_with(args: Args) -> Result<(), String> {
         study = study.with_games(games);
     }
     if args.command == "check" {
-        println!(
-            "{}: {} cells, {}",
+        say(format_args!(
+            "{}: {} cells, {}\n",
             args.study.display(),
             study.cells().len(),
             study.stop()
-        );
+        ))?;
         for cell in study.cells() {
-            println!("  {}", cell.id());
+            say(format_args!("  {}\n", cell.id()))?;
         }
         return Ok(());
     }
@@ -162,8 +164,8 @@ fn main_with(args: Args) -> Result<(), String> {
         out.display()
     );
     for c in &report.cells {
-        println!(
-            "{}: {} games, first wins {:.1} % [{:.1}, {:.1}], draws {:.1} %, plies {:.1}",
+        say(format_args!(
+            "{}: {} games, first wins {:.1} % [{:.1}, {:.1}], draws {:.1} %, plies {:.1}\n",
             c.id,
             c.games,
             100.0 * c.first_rate,
@@ -171,9 +173,18 @@ fn main_with(args: Args) -> Result<(), String> {
             100.0 * c.ci_high,
             100.0 * c.draw_rate,
             c.plies_mean
-        );
+        ))?;
     }
     Ok(())
+}
+
+/// Writes `text` on standard output. A reader that has gone away (`check
+/// … | head`) is not an error: the lines are only not read.
+fn say(text: fmt::Arguments<'_>) -> Result<(), String> {
+    match io::stdout().lock().write_fmt(text) {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(format!("standard output: {e}")),
+        _ => Ok(()),
+    }
 }
 
 fn main() -> ExitCode {

@@ -319,11 +319,12 @@ async fn serve(args: ServeArgs) -> Result<(), String> {
     };
     let addr = server.local_addr().map_err(|e| e.to_string())?;
     if let Some(addr) = server.metrics_addr() {
-        println!("metrics on {addr}");
+        let _ = writeln!(std::io::stdout(), "metrics on {addr}");
     }
     // Handlers first, so a signal right after the line below is caught.
     let stop = board_online::server::shutdown_signal();
-    println!("listening on {addr}");
+    // (A reader gone from standard output does not stop the server.)
+    let _ = writeln!(std::io::stdout(), "listening on {addr}");
     if server.restored() > 0 {
         let _ = writeln!(
             std::io::stdout(),
@@ -380,8 +381,9 @@ async fn run(command: Command, lang: Lang) -> Result<(), String> {
                 .map_err(|e| client::error_text(&e, lang))?;
             // The record on standard output, as `replay` reads it; the
             // result for the player on standard error.
-            print!("{record}");
-            let _ = std::io::stdout().flush();
+            // (A reader gone away, `| head`, is not an error.)
+            let mut stdout = std::io::stdout().lock();
+            let _ = write!(stdout, "{record}").and_then(|()| stdout.flush());
             eprintln!("{result}");
             Ok(())
         }
@@ -431,7 +433,7 @@ fn catalogue_help(args: &[String]) -> Option<String> {
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if let Some(help) = catalogue_help(&args) {
-        print!("{help}");
+        let _ = write!(std::io::stdout(), "{help}");
         return ExitCode::SUCCESS;
     }
     let cli = Cli::parse();
