@@ -5,6 +5,7 @@
 use std::time::{Duration, Instant};
 
 use board_core::perft;
+use board_games::outln;
 use chess3d::{Config, Position};
 
 use crate::Args;
@@ -107,7 +108,7 @@ fn time(position: &Position, args: &Args) -> Result<(), String> {
                     nodes.unwrap_or(0)
                 ));
             }
-            println!(
+            outln!(
                 "run {rep}: {:<26} {:>9.3} s {:>8.1} M nodes/s",
                 r.name,
                 t.as_secs_f64(),
@@ -122,7 +123,7 @@ fn time(position: &Position, args: &Args) -> Result<(), String> {
     } else {
         "wall time"
     };
-    println!("best of {reps} ({clock}), depth {depth}, {nodes} nodes:");
+    outln!("best of {reps} ({clock}), depth {depth}, {nodes} nodes:");
     let cozy = runners
         .iter()
         .find(|r| r.name == "cozy-chess")
@@ -135,14 +136,14 @@ fn time(position: &Position, args: &Args) -> Result<(), String> {
                 c.as_secs_f64() / best.as_secs_f64().max(1e-9)
             )
         });
-        println!(
+        outln!(
             "{:<26} {:>9.3} s {:>8.1} M nodes/s{ratio}",
             r.name,
             best.as_secs_f64(),
             nps(nodes, best)
         );
     }
-    println!("{nodes}");
+    outln!("{nodes}");
     Ok(())
 }
 
