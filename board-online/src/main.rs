@@ -422,12 +422,67 @@ fn catalogue_help(args: &[String]) -> Option<String> {
         Some(command) if CLIENT_COMMANDS.contains(command) => format!("help-online-{command}"),
         Some(_) => return None,
     };
-    let lang = args
-        .windows(2)
+    let lang = lang_asked(&args);
+    Some(format!("{}\n", board_l10n::Catalogue::new(lang).get(&key)))
+}
+
+/// The language `args` ask for with `--lang`, else the environment's.
+fn lang_asked(args: &[&str]) -> Lang {
+    args.windows(2)
         .find(|pair| pair[0] == "--lang")
         .and_then(|pair| pair[1].parse().ok())
-        .unwrap_or_else(Lang::from_env);
-    Some(format!("{}\n", board_l10n::Catalogue::new(lang).get(&key)))
+        .unwrap_or_else(Lang::from_env)
+}
+
+/// A client command's argument error `e` in the player's words (the
+/// language of `--lang`, else the environment's): what is wrong, quoting
+/// only a short part of the argument, then where the help is. `None` when
+/// `args` (without the program's name) are not a client command's, or for
+/// an error this does not word: those stay clap's, as the server's do.
+fn client_arg_error(args: &[String], e: &clap::Error) -> Option<String> {
+    use board_l10n::Value;
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let command = *args.first().filter(|c| CLIENT_COMMANDS.contains(c))?;
+    let words = board_l10n::Catalogue::new(lang_asked(&args));
+    let context = |kind| match e.get(kind) {
+        Some(ContextValue::String(s)) => Some(s.as_str()),
+        Some(ContextValue::Strings(v)) => v.first().map(String::as_str),
+        _ => None,
+    };
+    let quoted = |text: &str| Value::Text(format!("{:?}", board_core::excerpt(text)));
+    // The argument as clap names it, `--lang <LANG>` or `<GAME>`.
+    let arg = context(ContextKind::InvalidArg)?;
+    let flag = arg.split_whitespace().next().unwrap_or(arg);
+    let line = match e.kind() {
+        ErrorKind::UnknownArgument => words.format("term-arg-unexpected", &[("text", quoted(arg))]),
+        ErrorKind::MissingRequiredArgument if arg == "<GAME>" => {
+            let games = Value::Text(Registry::standard().names().join(", "));
+            words.format("term-arg-which-game", &[("games", games)])
+        }
+        ErrorKind::MissingRequiredArgument if arg == "<CODE>" => words.get("term-arg-which-code"),
+        ErrorKind::InvalidValue | ErrorKind::ValueValidation => {
+            match context(ContextKind::InvalidValue).filter(|v| !v.is_empty()) {
+                None => words.format(
+                    "term-arg-needs-value",
+                    &[("flag", Value::Text(flag.into()))],
+                ),
+                Some(value) if flag == "--lang" => {
+                    words.format("term-arg-not-a-language", &[("text", quoted(value))])
+                }
+                Some(value) => words.format(
+                    "term-arg-bad-value",
+                    &[("flag", Value::Text(flag.into())), ("text", quoted(value))],
+                ),
+            }
+        }
+        _ => return None,
+    };
+    let help = Value::Text(format!("board-online {command} --help"));
+    Some(format!(
+        "{line}\n{}\n",
+        words.format("term-arg-see-help", &[("help", help)])
+    ))
 }
 
 fn main() -> ExitCode {
@@ -436,7 +491,17 @@ fn main() -> ExitCode {
         let _ = write!(std::io::stdout(), "{help}");
         return ExitCode::SUCCESS;
     }
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => match client_arg_error(&args, &e) {
+            Some(words) => {
+                eprint!("{words}");
+                return ExitCode::from(2);
+            }
+            // `--version`, the server's arguments: clap's words and exit.
+            None => e.exit(),
+        },
+    };
     // Logs go to standard error, at the level RUST_LOG names (default `info`);
     // standard output carries the lines a script reads (`listening on …`).
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
@@ -482,6 +547,55 @@ mod tests {
 
     fn args(text: &str) -> Vec<String> {
         text.split_whitespace().map(String::from).collect()
+    }
+
+    /// The client's argument errors are the catalogues' words, in the
+    /// language of `--lang`, with where the help is; the server's stay
+    /// clap's.
+    #[test]
+    fn the_clients_argument_errors_speak_the_players_language() {
+        let words = |line: &str| {
+            let args = args(line);
+            let e =
+                Cli::try_parse_from(std::iter::once("board-online".to_owned()).chain(args.clone()))
+                    .expect_err(line);
+            client_arg_error(&args, &e)
+        };
+        for (line, expected) in [
+            (
+                "join --seat third ABC --lang fr",
+                "argument inattendu \"--seat\"\nvoir board-online join --help\n",
+            ),
+            (
+                "host --lang fr",
+                "quel jeu\u{202f}? l'un de chess3d, echec-o-cube, kybo\nvoir board-online host --help\n",
+            ),
+            (
+                "watch --lang en",
+                "which game code? six letters and digits, as in K7M2QX\nsee board-online watch --help\n",
+            ),
+            (
+                "host kybo --lang xx",
+                "--lang \"xx\": not a language: fr or en\nsee board-online host --help\n",
+            ),
+            (
+                "host kybo --seat x --lang fr",
+                "--seat \"x\"\u{a0}: ce n'est pas une valeur qu'il prend\nvoir board-online host --help\n",
+            ),
+            (
+                "record K7M2QX --lang fr --server",
+                "--server attend une valeur\nvoir board-online record --help\n",
+            ),
+        ] {
+            assert_eq!(words(line).as_deref(), Some(expected), "{line}");
+        }
+        // Only a short part of a long argument is quoted.
+        let long = words(&format!("join K7M2QX --lang en --{}", "x".repeat(5000))).unwrap();
+        assert!(long.starts_with("unexpected argument \"--xxx"), "{long}");
+        assert!(long.len() < 200, "{long}");
+        // The server's errors stay clap's.
+        assert_eq!(words("serve --bogus"), None);
+        assert_eq!(words("serve --addr nowhere"), None);
     }
 
     /// Each client command's help, in both languages, names every option

@@ -62,6 +62,9 @@ term-arg-unknown-game = unknown game { $text }: expected one of { $games }
 term-arg-not-a-language = --lang { $text }: not a language: fr or en
 term-arg-not-milliseconds = { $flag } { $text }: not a number of milliseconds (0-{ $max })
 term-arg-not-a-level = --level: { $text } is not a difficulty: say easy, normal or hard
+term-arg-which-code = which game code? six letters and digits, as in K7M2QX
+term-arg-bad-value = { $flag } { $text }: not a value it takes
+term-arg-see-help = see { $help }
 # replay's own messages.
 term-replay-which-file = which record file?
 term-replay-not-a-record = { $file } is no valid record:

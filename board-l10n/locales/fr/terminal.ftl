@@ -69,6 +69,9 @@ term-arg-unknown-game = jeu inconnu { $text } : l'un de { $games }
 term-arg-not-a-language = --lang { $text } : ce n'est pas une langue : fr ou en
 term-arg-not-milliseconds = { $flag } { $text } : ce n'est pas un nombre de millisecondes (0-{ $max })
 term-arg-not-a-level = --level : { $text } n'est pas un niveau : easy, normal ou hard
+term-arg-which-code = quel code de partie ? six lettres et chiffres, comme K7M2QX
+term-arg-bad-value = { $flag } { $text } : ce n'est pas une valeur qu'il prend
+term-arg-see-help = voir { $help }
 # Les messages de replay.
 term-replay-which-file = quel fichier de journal ?
 term-replay-not-a-record = { $file } n'est pas un journal valable :
