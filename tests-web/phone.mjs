@@ -279,6 +279,10 @@ async function createAndOpen(host, guest, url, lang, game) {
   await host.waitForFunction(() => document.getElementById('code').textContent.length === 6);
   const code = await host.locator('#code').textContent();
   await guest.goto(`${url}?lang=${lang}#online/${code}`);
+  // The game has started for the host: the invitation (code, link, QR
+  // code) is gone, and the buttons below it have moved up. (Tapping one
+  // before that could land where it was: a flake of the resignation test.)
+  await host.locator('#invite').waitFor({ state: 'hidden' });
   return code;
 }
 
