@@ -34,7 +34,9 @@ pub(crate) fn descriptors(pid: u32) -> usize {
 /// How many of process `pid`'s sockets are connections accepted on its
 /// listening `port` (peers), read from `/proc/net/tcp{,6}`: unlike
 /// [`descriptors`], it leaves out the server's own connections (to
-/// PostgreSQL, which may be opened again at any time).
+/// PostgreSQL, which may be opened again at any time). Counted by inode:
+/// the kernel writes those tables a page per read, so a socket moved while
+/// they are read (other tests open and close many) can be listed twice.
 pub(crate) fn peer_sockets(pid: u32, port: u16) -> usize {
     let inodes: std::collections::HashSet<String> = std::fs::read_dir(format!("/proc/{pid}/fd"))
         .map(|fds| {
@@ -63,7 +65,9 @@ pub(crate) fn peer_sockets(pid: u32, port: u16) -> usize {
         })
         // local_address, state (0A: listening), inode.
         .filter(|f| f.len() > 9 && f[1].ends_with(&local) && f[3] != "0A" && inodes.contains(&f[9]))
-        .count()
+        .map(|f| f[9].clone())
+        .collect::<std::collections::HashSet<_>>()
+        .len()
 }
 
 /// Waits up to `within` for process `pid` to hold at most `most` peer
