@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use board_core::Game;
 use serde_json::{json, Value};
 
-use crate::faults::{peer_sockets, peer_sockets_fall_to};
+use crate::faults::peer_sockets_when;
 use crate::games::{finish, pick, play, printed_moves, Table, FAST};
 use crate::harness::{Proc, Raw, Server, TempDir};
 use crate::pgcluster::PgCluster;
@@ -351,16 +351,7 @@ fn after_relocated_a_silent_peer_is_closed() {
         spectator.expect("watching").await;
         (code, [host, guest, spectator])
     });
-    // (Read again for a moment if need be: the kernel's socket tables can
-    // miss a row while other tests open and close sockets.)
-    let mut seen = peer_sockets(a.proc.pid(), port);
-    for _ in 0..20 {
-        if seen == 3 {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(100));
-        seen = peer_sockets(a.proc.pid(), port);
-    }
+    let seen = peer_sockets_when(a.proc.pid(), port, Duration::from_secs(2), |n| n == 3);
     assert_eq!(seen, 3, "A's three peers");
     // A paused past its lease; B takes the game over.
     signal(&a, "-STOP");
@@ -377,7 +368,7 @@ fn after_relocated_a_silent_peer_is_closed() {
     // nothing, and A lets their sockets go all the same.
     // (Its own connections to PostgreSQL are left out of the count: they
     // may be opened again after the pause.)
-    let left = peer_sockets_fall_to(a.proc.pid(), port, 0, Duration::from_secs(15));
+    let left = peer_sockets_when(a.proc.pid(), port, Duration::from_secs(15), |n| n == 0);
     assert_eq!(
         left,
         0,

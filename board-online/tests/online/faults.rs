@@ -70,13 +70,19 @@ pub(crate) fn peer_sockets(pid: u32, port: u16) -> usize {
         .len()
 }
 
-/// Waits up to `within` for process `pid` to hold at most `most` peer
-/// connections on `port`; the count it last saw.
-pub(crate) fn peer_sockets_fall_to(pid: u32, port: u16, most: usize, within: Duration) -> usize {
+/// Waits up to `within` for the count of process `pid`'s peer connections
+/// on `port` to be `done`; the count it last saw. (The kernel's tables
+/// can also miss a row while other tests churn them: a count is read again.)
+pub(crate) fn peer_sockets_when(
+    pid: u32,
+    port: u16,
+    within: Duration,
+    done: impl Fn(usize) -> bool,
+) -> usize {
     let deadline = Instant::now() + within;
     loop {
         let n = peer_sockets(pid, port);
-        if n <= most || Instant::now() >= deadline {
+        if done(n) || Instant::now() >= deadline {
             return n;
         }
         std::thread::sleep(Duration::from_millis(200));
