@@ -229,7 +229,7 @@ fn series<K: Kit>(o: &Options) -> Result<[usize; 3], String> {
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if cli::asks_for_help(&args) {
-        cli::out(format_args!("{}", cli::usage("arena", cli::lang_of(&args))));
+        cli::out(cli::usage("arena", cli::lang_of(&args)));
         return ExitCode::SUCCESS;
     }
     let o = match parse(args.into_iter()) {

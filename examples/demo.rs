@@ -90,7 +90,7 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let lang = cli::lang_of(&args);
     if cli::asks_for_help(&args) {
-        cli::out(format_args!("{}", cli::usage("demo", lang)));
+        cli::out(cli::usage("demo", lang));
         return ExitCode::SUCCESS;
     }
     let o = match parse(args.into_iter(), lang) {

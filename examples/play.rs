@@ -38,7 +38,7 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if cli::asks_for_help(&args) {
-        cli::out(format_args!("{}", cli::usage("play", cli::lang_of(&args))));
+        cli::out(cli::usage("play", cli::lang_of(&args)));
         return ExitCode::SUCCESS;
     }
     let lang = cli::lang_of(&args);

@@ -130,7 +130,7 @@ thread's CPU time; the last line is `N games, M moves, X moves/s (CPU time)`.
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if cli::asks_for_help(&args) {
-        cli::out(format_args!("{USAGE}"));
+        cli::out(USAGE);
         return ExitCode::SUCCESS;
     }
     let o = match parse(args.into_iter()) {

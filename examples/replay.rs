@@ -24,7 +24,7 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let lang = cli::lang_of(&args);
     if cli::asks_for_help(&args) {
-        cli::out(format_args!("{}", cli::usage("replay", lang)));
+        cli::out(cli::usage("replay", lang));
         return ExitCode::SUCCESS;
     }
     match run(args.into_iter(), lang) {

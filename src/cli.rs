@@ -14,13 +14,13 @@ use board_core::{excerpt, Explain, Message};
 use crate::games::{Chess3d, EchecOCube, Kybo};
 use crate::Playable;
 
-/// Writes `args` on standard output as `print!` does, except that a reader
+/// Writes `text` on standard output as `print!` does, except that a reader
 /// that has gone away (`perft … --divide | head`) ends the program quietly,
 /// with success, instead of with a panic; any other error ends it with the
 /// error on standard error and failure. [`outln!`](crate::outln) is
 /// `println!` through it.
-pub fn out(args: fmt::Arguments<'_>) {
-    if let Err(e) = io::stdout().lock().write_fmt(args) {
+pub fn out(text: impl fmt::Display) {
+    if let Err(e) = write!(io::stdout().lock(), "{text}") {
         if e.kind() == io::ErrorKind::BrokenPipe {
             std::process::exit(0);
         }

@@ -198,7 +198,7 @@ Counts the move sequences of a game to a depth (perft); the last line is the cou
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if cli::asks_for_help(&args) {
-        cli::out(format_args!("{USAGE}"));
+        cli::out(USAGE);
         return ExitCode::SUCCESS;
     }
     let result = parse_args(args.into_iter()).and_then(|args| match args.game.as_str() {
