@@ -143,7 +143,9 @@ test('the computer thinks in a Web Worker: the page answers while it thinks', as
 
 test('until the rules (the wasm) have loaded, the setup is not shown, only the loading line; then it is, with its words', async () => {
   const server = await startServer();
-  const context = await browser.newContext();
+  // No service worker: the page's own one (it claims the page as soon as it
+  // is active) would fetch the wasm past page.route, unheld.
+  const context = await browser.newContext({ serviceWorkers: 'block' });
   const page = await newPage(context);
   let release;
   const held = new Promise((ok) => (release = ok));
